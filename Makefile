@@ -1,0 +1,31 @@
+# Two entry points: `make run` (the bot; offline mode without DISCORD_TOKEN) and `make test`.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: run test lint bench
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(VENV)/.installed-run: requirements.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@ $(VENV)/.installed-run
+
+run: $(VENV)/.installed-run
+	$(BIN)/python bot.py
+
+lint: $(VENV)/.installed-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/python -m pytest -q
+
+bench: $(VENV)/.installed-dev
+	$(BIN)/python -m bench

@@ -1,0 +1,251 @@
+"""The contract every game implements: options, states, moves, views and boards."""
+
+from __future__ import annotations
+
+import abc
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
+
+Seat = int
+Move = str
+OptionValue = int | None
+
+BOARD_LIMIT = 1900
+"""The most characters a rendered board may have (it goes in a Discord code block)."""
+
+S = TypeVar("S")
+
+
+class RulesError(ValueError):
+    """An error whose message a player can read."""
+
+
+class IllegalMove(RulesError):
+    """A move that does not parse, or is not legal now; the state is unchanged."""
+
+
+class BadOption(RulesError):
+    """An option outside its bounds, or options that do not fit the number of players."""
+
+
+@dataclass(frozen=True)
+class Option:
+    """One `/newgame` option: an integer with hard bounds and a documented default."""
+
+    name: str
+    help: str
+    low: int
+    high: int
+    default_help: str
+    none_allowed: bool = False
+
+    def check(self, value: OptionValue) -> OptionValue:
+        """Return the value if it is within bounds, else raise BadOption naming the range."""
+        if value is None:
+            if self.none_allowed:
+                return None
+            raise BadOption(f"`{self.name}` must be a whole number from {self.low} to {self.high}.")
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise BadOption(f"`{self.name}` must be a whole number from {self.low} to {self.high}.")
+        if not self.low <= value <= self.high:
+            extra = " (or none)" if self.none_allowed else ""
+            raise BadOption(
+                f"`{self.name}` must be from {self.low} to {self.high}{extra}; got {value}."
+            )
+        return value
+
+
+def name_of(names: Sequence[str] | None, seat: Seat) -> str:
+    """The display name of a seat: the given name, or P1, P2, ..."""
+    if names is not None and seat < len(names):
+        return names[seat]
+    return f"P{seat + 1}"
+
+
+def parse_int(text: str, what: str = "a whole number") -> int:
+    """Parse a plain decimal integer (forgiving about spaces, strict about the rest)."""
+    t = text.strip()
+    if not t or len(t) > 12 or not t.isascii() or not t.isdigit():
+        raise IllegalMove(f"`{clip(text)}` is not {what}.")
+    return int(t)
+
+
+def clip(text: str, limit: int = 24) -> str:
+    """A short, code-span-safe echo of user text for an error message."""
+    t = " ".join(text.split()).replace("`", "'")
+    return t if len(t) <= limit else t[: limit - 1] + "…"
+
+
+class Game(abc.ABC, Generic[S]):
+    """One game's rules: pure, synchronous, deterministic; states are immutable values."""
+
+    slug: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options: ClassVar[tuple[Option, ...]]
+    lowest_wins: ClassVar[bool] = False
+    summary: ClassVar[str]
+    """A short rule summary for `/rules`, with the move notation."""
+    notation: ClassVar[str]
+    """One line: how a move is written."""
+    state_type: ClassVar[type]
+
+    # Options -----------------------------------------------------------------------------
+
+    def settle_options(self, players: int, given: Mapping[str, OptionValue]) -> dict[str, Any]:
+        """Check options for this player count and fill in defaults; raise BadOption."""
+        if not self.min_players <= players <= self.max_players:
+            raise BadOption(
+                f"{self.title} is for {self._player_range()} players; there are {players}."
+            )
+        known = {o.name: o for o in self.options}
+        for name in given:
+            if name not in known:
+                allowed = ", ".join(f"`{n}`" for n in known) or "none"
+                raise BadOption(f"{self.title} has no option `{name}`; options: {allowed}.")
+        checked = {name: known[name].check(value) for name, value in given.items()}
+        return self._settle(players, checked)
+
+    def _player_range(self) -> str:
+        if self.min_players == self.max_players:
+            return f"exactly {self.min_players}"
+        return f"{self.min_players} to {self.max_players}"
+
+    @abc.abstractmethod
+    def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
+        """Fill defaults and check the options that depend on each other or on players."""
+
+    def player_counts(self, given: Mapping[str, OptionValue]) -> list[int]:
+        """The player counts these options allow."""
+        counts = []
+        for p in range(self.min_players, self.max_players + 1):
+            try:
+                self.settle_options(p, given)
+            except BadOption:
+                continue
+            counts.append(p)
+        return counts
+
+    # Play --------------------------------------------------------------------------------
+
+    @abc.abstractmethod
+    def start(self, players: int, options: Mapping[str, Any]) -> S:
+        """The initial state; options must come from settle_options."""
+
+    @abc.abstractmethod
+    def to_move(self, s: S) -> frozenset[Seat]:
+        """Seats whose move is awaited: one for a turn, several for a sealed step."""
+
+    def is_sealed(self, s: S) -> bool:
+        """True when the awaited moves are secret until every one of them is in."""
+        return len(self.to_move(s)) > 1
+
+    @abc.abstractmethod
+    def legal(self, s: S, seat: Seat) -> Iterable[Move]:
+        """The legal moves of a seat now (lazy where the range is large)."""
+
+    def sample(self, s: S, seat: Seat, rng: random.Random) -> Move:
+        """A random legal move of a seat (for a deadline's `auto` policy and for tests)."""
+        moves = list(self.legal(s, seat))
+        if not moves:
+            raise IllegalMove("It is not your move.")
+        return rng.choice(moves)
+
+    @abc.abstractmethod
+    def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
+        """An upper bound on the number of steps a game with these settled options can last."""
+
+    @abc.abstractmethod
+    def parse(self, s: S, seat: Seat, text: str) -> Move:
+        """Turn a player's text into a canonical legal move, or raise IllegalMove."""
+
+    @abc.abstractmethod
+    def _apply(self, s: S, moves: Mapping[Seat, Move]) -> S:
+        """Apply a complete step of canonical, already-checked moves."""
+
+    def apply(self, s: S, moves: Mapping[Seat, Move]) -> S:
+        """Apply one complete step (every awaited seat's move); raise IllegalMove."""
+        if self.is_over(s):
+            raise IllegalMove("The game is over.")
+        awaited = self.to_move(s)
+        if set(moves) != set(awaited):
+            want = ", ".join(f"P{x + 1}" for x in sorted(awaited))
+            raise IllegalMove(f"This step needs exactly one move from each of: {want}.")
+        canonical = {seat: self.parse(s, seat, text) for seat, text in moves.items()}
+        return self._apply(s, canonical)
+
+    @abc.abstractmethod
+    def is_over(self, s: S) -> bool:
+        """True when the game has ended."""
+
+    @abc.abstractmethod
+    def scores(self, s: S) -> tuple[int, ...]:
+        """Each seat's total so far."""
+
+    def winners(self, s: S) -> frozenset[Seat]:
+        """The seats with the best total once the game is over (several on a draw)."""
+        if not self.is_over(s):
+            return frozenset()
+        totals = self.scores(s)
+        best = min(totals) if self.lowest_wins else max(totals)
+        return frozenset(i for i, t in enumerate(totals) if t == best)
+
+    # Showing -----------------------------------------------------------------------------
+
+    def view(self, s: S, viewer: Seat | None) -> dict[str, Any]:
+        """What a seat (or a spectator, None) may see: the public part plus its own secrets."""
+        v = self.public_view(s)
+        v["viewer"] = viewer
+        v["private"] = None if viewer is None else self.private_view(s, viewer)
+        return v
+
+    @abc.abstractmethod
+    def public_view(self, s: S) -> dict[str, Any]:
+        """Everything every player and spectator may see, JSON-safe."""
+
+    def private_view(self, s: S, seat: Seat) -> dict[str, Any] | None:
+        """What only this seat may see (its private pile, its unused numbers), JSON-safe."""
+        return None
+
+    def render(self, s: S, viewer: Seat | None, names: Sequence[str] | None = None) -> str:
+        """An ASCII board for a code block, drawn from the view alone; <= BOARD_LIMIT chars."""
+        v = self.view(s, viewer)
+        board = self.draw(v, names, compact=False)
+        if len(board) > BOARD_LIMIT:
+            board = self.draw(v, names, compact=True)
+        if len(board) > BOARD_LIMIT:
+            board = board[: BOARD_LIMIT - 2] + "\n…"
+        return board
+
+    @abc.abstractmethod
+    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+        """Draw a board from a view; the compact form must fit BOARD_LIMIT at every bound."""
+
+    @abc.abstractmethod
+    def describe(
+        self,
+        before: S,
+        moves: Mapping[Seat, Move],
+        after: S,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        """Say what a step did, for the channel: reveals, points and why, round ends."""
+
+    def prompt(self, s: S, seat: Seat) -> str:
+        """One line telling a seat what to play now (shown privately for sealed steps)."""
+        return self.notation
+
+    def final_summary(self, s: S, names: Sequence[str] | None = None) -> str:
+        """The closing lines of a finished game: totals and winners."""
+        totals = self.scores(s)
+        order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not self.lowest_wins)
+        lines = [f"{name_of(names, i)}: {totals[i]}" for i in order]
+        won = sorted(self.winners(s))
+        if len(won) == 1:
+            lines.append(f"Winner: {name_of(names, won[0])}.")
+        elif won:
+            lines.append("Draw between " + ", ".join(name_of(names, i) for i in won) + ".")
+        return "\n".join(lines)

@@ -1,0 +1,277 @@
+"""Numbers To Number: sealed numbers build a binary list; score the numbers it can read as."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.base import (
+    BadOption,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionValue,
+    Seat,
+    name_of,
+    parse_int,
+)
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Numbers To Number."""
+
+    m: int
+    rounds: int
+    round: int
+    used: tuple[frozenset[int], frozenset[int]]
+    pairs: tuple[Pair, ...]
+    last_pairs: tuple[Pair, ...]
+    scores: tuple[int, int]
+
+
+def symbol(pair: Pair) -> str:
+    """The list symbol of one reveal: 1 if seat 0's number is larger, 0 if smaller, _ if equal."""
+    a, b = pair
+    return "1" if a > b else "0" if a < b else "_"
+
+
+def fixed_mask(symbols: str) -> tuple[int, int]:
+    """(mask, value) of the non-`_` positions: x is in D iff x & mask == value."""
+    mask = value = 0
+    for ch in symbols:
+        mask, value = mask << 1, value << 1
+        if ch != "_":
+            mask |= 1
+            value |= ch == "1"
+    return mask, value
+
+
+def in_d(x: int, symbols: str) -> bool:
+    """True when x is one of the numbers the binary list can be read as (O(m), no listing)."""
+    if x >> len(symbols):
+        return False
+    mask, value = fixed_mask(symbols)
+    return x & mask == value
+
+
+def d_values(symbols: str, limit: int = 8) -> tuple[list[int], int]:
+    """The smallest `limit` members of D, and |D|."""
+    free = [len(symbols) - 1 - i for i, ch in enumerate(symbols) if ch == "_"]
+    _, base = fixed_mask(symbols)
+    size = 1 << len(free)
+    out = []
+    for j in range(min(size, limit)):
+        x = base
+        for bit, pos in enumerate(reversed(free)):
+            if j >> bit & 1:
+                x |= 1 << pos
+        out.append(x)
+    return sorted(out), size
+
+
+def round_points(pairs: Sequence[Pair]) -> tuple[int, int]:
+    """Points of each seat for a finished round's reveals."""
+    symbols = "".join(symbol(p) for p in pairs)
+    return (
+        sum(in_d(a, symbols) for a, _ in pairs),
+        sum(in_d(b, symbols) for _, b in pairs),
+    )
+
+
+class NumbersToNumber(Game[State]):
+    """Numbers To Number."""
+
+    slug = "numbers-to-number"
+    title = "Numbers To Number"
+    min_players = max_players = 2
+    options = (
+        Option("m", "moves per round; numbers are 1..2^m-1", 2, 16, "6"),
+        Option(
+            "rounds",
+            "number of rounds, at most (2^m-1)/m",
+            1,
+            (2**16 - 1) // 16,
+            "floor((2^m-1)/m)",
+        ),
+    )
+    notation = "a number you have not played yet, e.g. `17`"
+    summary = (
+        "Two players. Each move, both secretly pick a number from 1 to 2^m-1 that they have "
+        "not picked before in this game. The reveal appends 1 to the round's binary list if "
+        "the first player's number is larger, 0 if smaller, _ if equal. After m moves the list "
+        "is read as a binary number, each _ as 0 or 1: that gives the set D. Each player scores "
+        "1 for every number of D they played this round. Highest total wins."
+    )
+    state_type = State
+
+    def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
+        m = given.get("m")
+        if m is None:
+            m = 6
+        top = (2**m - 1) // m
+        rounds = given.get("rounds")
+        if rounds is None:
+            rounds = top
+        if rounds > top:
+            raise BadOption(f"`rounds` must be from 1 to {top} when m is {m}; got {rounds}.")
+        return {"m": m, "rounds": rounds}
+
+    def start(self, players: int, options: Mapping[str, Any]) -> State:
+        return State(options["m"], options["rounds"], 0, (frozenset(), frozenset()), (), (), (0, 0))
+
+    def to_move(self, s: State) -> frozenset[Seat]:
+        return frozenset() if self.is_over(s) else frozenset((0, 1))
+
+    def is_sealed(self, s: State) -> bool:
+        return True
+
+    def legal(self, s: State, seat: Seat) -> Iterator[Move]:
+        if seat not in self.to_move(s):
+            return
+        used = s.used[seat]
+        for x in range(1, 2**s.m):
+            if x not in used:
+                yield str(x)
+
+    def parse(self, s: State, seat: Seat, text: str) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        top = 2**s.m - 1
+        x = parse_int(text, f"a number from 1 to {top}")
+        if not 1 <= x <= top:
+            raise IllegalMove(f"{x} is out of range: pick a number from 1 to {top}.")
+        if x in s.used[seat]:
+            raise IllegalMove(f"You have already played {x}; pick a number you have not played.")
+        return str(x)
+
+    def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
+        pair = (int(moves[0]), int(moves[1]))
+        used = (s.used[0] | {pair[0]}, s.used[1] | {pair[1]})
+        pairs = (*s.pairs, pair)
+        if len(pairs) < s.m:
+            return State(s.m, s.rounds, s.round, used, pairs, s.last_pairs, s.scores)
+        pts = round_points(pairs)
+        scores = (s.scores[0] + pts[0], s.scores[1] + pts[1])
+        return State(s.m, s.rounds, s.round + 1, used, (), pairs, scores)
+
+    def is_over(self, s: State) -> bool:
+        return s.round >= s.rounds
+
+    def scores(self, s: State) -> tuple[int, ...]:
+        return s.scores
+
+    def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        top, used = 2**s.m - 1, s.used[seat]
+        if len(used) < top // 2:
+            while True:
+                x = rng.randint(1, top)
+                if x not in used:
+                    return str(x)
+        return rng.choice(list(self.legal(s, seat)))
+
+    def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
+        return int(options["m"]) * int(options["rounds"])
+
+    def public_view(self, s: State) -> dict[str, Any]:
+        return {
+            "m": s.m,
+            "rounds": s.rounds,
+            "round": s.round,
+            "over": self.is_over(s),
+            "pairs": [list(p) for p in s.pairs],
+            "last_pairs": [list(p) for p in s.last_pairs],
+            "scores": list(s.scores),
+        }
+
+    def private_view(self, s: State, seat: Seat) -> dict[str, Any]:
+        return {"used": sorted(s.used[seat])}
+
+    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+        m, a, b = view["m"], name_of(names, 0), name_of(names, 1)
+        width = max(len(a), len(b), 4)
+        lines = [
+            f"Numbers To Number  m={m}  round {min(view['round'] + 1, view['rounds'])}"
+            f"/{view['rounds']}" + ("  (game over)" if view["over"] else ""),
+            f"{a:<{width}} {view['scores'][0]:>4} pts   {b:<{width}} {view['scores'][1]:>4} pts",
+            "",
+        ]
+        if view["pairs"] or not view["last_pairs"]:
+            lines += _draw_round("This round", view["pairs"], m, (a, b), width, compact)
+        else:
+            lines += _draw_round("Last round", view["last_pairs"], m, (a, b), width, compact)
+        if view["private"] is not None:
+            lines += ["", _unused_line(view["private"]["used"], m, compact)]
+        return "\n".join(lines)
+
+    def describe(
+        self,
+        before: State,
+        moves: Mapping[Seat, Move],
+        after: State,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        a, b = name_of(names, 0), name_of(names, 1)
+        pair = (int(moves[0]), int(moves[1]))
+        out = [f"{a} played {pair[0]}, {b} played {pair[1]}: the list gets `{symbol(pair)}`."]
+        if after.round > before.round:
+            symbols = "".join(symbol(p) for p in after.last_pairs)
+            first, size = d_values(symbols, 8)
+            shown = ", ".join(map(str, first)) + (", …" if size > len(first) else "")
+            out.append(f"Round {before.round + 1} ends: list `{symbols}`, D = {{{shown}}}.")
+            for seat, name in enumerate((a, b)):
+                hits = [p[seat] for p in after.last_pairs if in_d(p[seat], symbols)]
+                gained = after.scores[seat] - before.scores[seat]
+                why = f" for {', '.join(map(str, hits))}" if hits else ""
+                out.append(f"{name} +{gained}{why} (total {after.scores[seat]}).")
+        return out
+
+    def prompt(self, s: State, seat: Seat) -> str:
+        top = 2**s.m - 1
+        return (
+            f"Move {len(s.pairs) + 1}/{s.m} of round {s.round + 1}: send a number from 1 to "
+            f"{top} that you have not played yet."
+        )
+
+
+def _draw_round(
+    title: str,
+    pairs: Sequence[Sequence[int]],
+    m: int,
+    names: tuple[str, str],
+    width: int,
+    compact: bool,
+) -> list[str]:
+    symbols = "".join(symbol((p[0], p[1])) for p in pairs)
+    shown = symbols + "." * (m - len(symbols))
+    lines = [f"{title}: list {shown}"]
+    if not compact or m <= 8:
+        cell = len(str(2**m - 1)) + 1
+        for seat, name in enumerate(names):
+            row = "".join(f"{p[seat]:>{cell}}" for p in pairs)
+            lines.append(f"  {name:<{width}}{row}")
+        lines.append(f"  {'':<{width}}" + "".join(f"{c:>{cell}}" for c in symbols))
+    if len(symbols) == m:
+        first, size = d_values(symbols, 6)
+        tail = ", …" if size > len(first) else ""
+        lines.append(f"  D = {{{', '.join(map(str, first))}{tail}}}  (|D| = {size})")
+    return lines
+
+
+def _unused_line(used: Sequence[int], m: int, compact: bool) -> str:
+    top = 2**m - 1
+    if not used:
+        return f"Your unused numbers: 1..{top} (all)"
+    if len(used) > 40 or compact:
+        return f"Your unused numbers: {top - len(used)} of 1..{top}; played {len(used)}"
+    return f"Your unused numbers: 1..{top} except {', '.join(map(str, used))}"
+
+
+GAME = NumbersToNumber()
