@@ -4,8 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import numbers_to_number
+from rules import numbers_to_number, numerical_cards
 from rules.base import Game
 
-GAMES: dict[str, Game[Any]] = {module.GAME.slug: module.GAME for module in (numbers_to_number,)}
+GAMES: dict[str, Game[Any]] = {
+    module.GAME.slug: module.GAME
+    for module in (
+        numbers_to_number,
+        numerical_cards,
+    )
+}
 """Every game by slug, in the order they are listed to players."""

@@ -99,7 +99,7 @@ class Game(abc.ABC, Generic[S]):
         """Check options for this player count and fill in defaults; raise BadOption."""
         if not self.min_players <= players <= self.max_players:
             raise BadOption(
-                f"{self.title} is for {self._player_range()} players; there are {players}."
+                f"{self.title} is for {self.player_range()} players; there are {players}."
             )
         known = {o.name: o for o in self.options}
         for name in given:
@@ -109,7 +109,8 @@ class Game(abc.ABC, Generic[S]):
         checked = {name: known[name].check(value) for name, value in given.items()}
         return self._settle(players, checked)
 
-    def _player_range(self) -> str:
+    def player_range(self) -> str:
+        """'exactly 2' or '2 to 8'."""
         if self.min_players == self.max_players:
             return f"exactly {self.min_players}"
         return f"{self.min_players} to {self.max_players}"
@@ -234,7 +235,7 @@ class Game(abc.ABC, Generic[S]):
     ) -> list[str]:
         """Say what a step did, for the channel: reveals, points and why, round ends."""
 
-    def prompt(self, s: S, seat: Seat) -> str:
+    def prompt(self, s: S, seat: Seat, names: Sequence[str] | None = None) -> str:
         """One line telling a seat what to play now (shown privately for sealed steps)."""
         return self.notation
 

@@ -233,7 +233,7 @@ class NumbersToNumber(Game[State]):
                 out.append(f"{name} +{gained}{why} (total {after.scores[seat]}).")
         return out
 
-    def prompt(self, s: State, seat: Seat) -> str:
+    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
         top = 2**s.m - 1
         return (
             f"Move {len(s.pairs) + 1}/{s.m} of round {s.round + 1}: send a number from 1 to "

@@ -1,0 +1,112 @@
+"""Restart-proof buttons: their state lives in the custom_id; the cogs handle the clicks."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, ClassVar
+
+import discord
+
+
+async def _handoff(interaction: discord.Interaction, cog: str, method: str, **fields: Any) -> None:
+    """Hand a click to the cog that owns this kind of button."""
+    handler = getattr(interaction.client.get_cog(cog), method)  # type: ignore[attr-defined]
+    await handler(interaction, **fields)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:lobby:(?P<action>join|start|cancel):(?P<match>\d+)",
+):
+    """Join, Start or Cancel on a lobby message."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, action: str, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=action.capitalize(),
+                style=self.STYLES[action],
+                custom_id=f"qr:lobby:{action}:{match_id}",
+            )
+        )
+        self.action, self.match_id = action, match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LobbyButton:
+        return cls(match["action"], int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction, "Lobby", "on_lobby_button", action=self.action, match_id=self.match_id
+        )
+
+
+class DigitButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:digit:(?P<match>\d+):(?P<step>\d+):(?P<digit>[01])",
+):
+    """A 0 or 1 button for the step it was posted for; an old button is refused."""
+
+    def __init__(self, match_id: int, step: int, digit: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=digit,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"qr:digit:{match_id}:{step}:{digit}",
+            )
+        )
+        self.match_id, self.step, self.digit = match_id, step, digit
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> DigitButton:
+        return cls(int(match["match"]), int(match["step"]), match["digit"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction,
+            "Play",
+            "on_digit_button",
+            match_id=self.match_id,
+            step=self.step,
+            digit=self.digit,
+        )
+
+
+class SecretButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:secret:(?P<match>\d+):(?P<user>\d+)",
+):
+    """Opens a private form for a sealed move, for a member whose DMs are closed."""
+
+    def __init__(self, match_id: int, user_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Submit secret move",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"qr:secret:{match_id}:{user_id}",
+            )
+        )
+        self.match_id, self.user_id = match_id, user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> SecretButton:
+        return cls(int(match["match"]), int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction, "Play", "on_secret_button", match_id=self.match_id, user_id=self.user_id
+        )
+
+
+DYNAMIC_ITEMS = (LobbyButton, DigitButton, SecretButton)

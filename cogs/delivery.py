@@ -1,0 +1,158 @@
+"""Turn the referee's outcomes into Discord messages, surviving Discord's failures."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from cogs.buttons import DigitButton, LobbyButton, SecretButton
+from referee.notices import Controls, Direct, Outcome, Post, Style
+
+if TYPE_CHECKING:
+    from bot import RefereeBot
+
+log = logging.getLogger(__name__)
+
+COLOURS = {
+    Style.LOBBY: discord.Colour.blurple(),
+    Style.PROGRESS: discord.Colour.dark_grey(),
+    Style.RESULT: discord.Colour.teal(),
+    Style.FINAL: discord.Colour.gold(),
+    Style.CANCELLED: discord.Colour.red(),
+    Style.NOTICE: discord.Colour.light_grey(),
+}
+CLOSED_DMS = 50007
+EMBED_TEXT = 4000
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def code_block(board: str) -> str:
+    """A board as a Discord code block."""
+    return f"```\n{board}\n```"
+
+
+def embed_for(title: str, lines: tuple[str, ...] | list[str], style: Style) -> discord.Embed:
+    """An embed with the lines as its description, clipped to Discord's limit."""
+    text = "\n".join(lines)
+    if len(text) > EMBED_TEXT:
+        text = text[: EMBED_TEXT - 1] + "…"
+    return discord.Embed(title=title[:256], description=text, colour=COLOURS[style])
+
+
+def view_for(post: Post) -> discord.ui.View | None:
+    """The buttons of a post, built from restart-proof dynamic items."""
+    if post.controls is Controls.NONE:
+        return None
+    view = discord.ui.View(timeout=None)
+    if post.controls is Controls.LOBBY:
+        for action in ("join", "start", "cancel"):
+            view.add_item(LobbyButton(action, post.match_id))
+    elif post.controls is Controls.DIGITS:
+        for digit in "01":
+            view.add_item(DigitButton(post.match_id, post.step, digit))
+    return view
+
+
+def content_for(post: Post) -> str | None:
+    """Mentions of who must act, then the board in a code block, within 2,000 characters."""
+    mentions = " ".join(f"<@{u}>" for u in post.mentions)
+    board = code_block(post.board) if post.board else ""
+    content = f"{mentions}\n{board}".strip() if mentions else board
+    if len(content) > 2000:
+        content = board
+    return content or None
+
+
+async def deliver(bot: RefereeBot, outcome: Outcome) -> None:
+    """Send an outcome's posts and direct messages; failures are logged, never raised."""
+    for post in outcome.posts:
+        await send_post(bot, post)
+    for direct in outcome.directs:
+        await send_direct(bot, direct)
+
+
+async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
+    """Post in a match's channel (editing the lobby message in place when there is one)."""
+    embed = embed_for(post.title, post.lines, post.style)
+    view = view_for(post)
+    content = content_for(post)
+    try:
+        channel = bot.get_channel(post.channel_id) or await bot.fetch_channel(post.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            raise TypeError(f"channel {post.channel_id} cannot receive messages")
+        if post.style is Style.LOBBY:
+            match = await bot.referee.get(post.match_id)
+            if match.row.lobby_message_id:
+                message = channel.get_partial_message(match.row.lobby_message_id)
+                await message.edit(content=content, embed=embed, view=view)
+                return None
+        if view is None:
+            sent = await channel.send(content, embed=embed, allowed_mentions=MENTIONS)
+        else:
+            sent = await channel.send(content, embed=embed, view=view, allowed_mentions=MENTIONS)
+        if post.style is Style.LOBBY:
+            await bot.referee.set_lobby_message(post.match_id, sent.id)
+        return sent
+    except (discord.HTTPException, TypeError) as e:
+        # The game is already committed; a lost post must never undo or block it.
+        log.warning(
+            "Could not post to channel %s for match %s: %s", post.channel_id, post.match_id, e
+        )
+        return None
+
+
+async def send_direct(bot: RefereeBot, direct: Direct) -> None:
+    """DM a member; if their DMs are closed, offer the secret-move button in the channel."""
+    text = direct.text
+    if direct.board:
+        text += "\n" + code_block(direct.board)
+    try:
+        user = bot.get_user(direct.user_id) or await bot.fetch_user(direct.user_id)
+        await user.send(text[:2000])
+        return
+    except discord.Forbidden as e:
+        if e.code != CLOSED_DMS:
+            log.warning("Could not DM %s: %s", direct.user_id, e)
+    except discord.HTTPException as e:
+        log.warning("Could not DM %s: %s", direct.user_id, e)
+    if direct.prompt and direct.channel_id:
+        await offer_secret_button(bot, direct)
+
+
+async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
+    """Tell a member in the channel that their DMs are closed, with a button for a modal."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(SecretButton(direct.match_id, direct.user_id))
+    lines = (
+        f"<@{direct.user_id}>, I cannot DM you (your DMs are closed). "
+        "Press the button to submit your secret move privately, or use `/move`.",
+    )
+    embed = embed_for("Secret move", lines, Style.NOTICE)
+    try:
+        channel = bot.get_channel(direct.channel_id) or await bot.fetch_channel(direct.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            await channel.send(
+                f"<@{direct.user_id}>", embed=embed, view=view, allowed_mentions=MENTIONS
+            )
+    except discord.HTTPException as e:
+        log.warning("Could not offer the secret-move button in %s: %s", direct.channel_id, e)
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """A private answer to the member who acted (first response or follow-up)."""
+    text = text[:2000]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=MENTIONS)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=MENTIONS)
+    except discord.HTTPException as e:
+        log.warning("Could not answer interaction %s: %s", interaction.id, e)
+
+
+async def answer(bot: RefereeBot, interaction: discord.Interaction, outcome: Outcome) -> None:
+    """Answer the member privately, then deliver the outcome's posts and messages."""
+    await reply(interaction, outcome.reply or "Done.")
+    await deliver(bot, outcome)

@@ -1,0 +1,113 @@
+"""One cog per game: its `/newgame <game>` subcommand, typed and bounded from the option spec."""
+
+from __future__ import annotations
+
+import inspect
+from typing import TYPE_CHECKING, Any, Optional, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import act, bot_of
+from rules import GAMES
+from rules.base import Game, Option
+
+if TYPE_CHECKING:
+    from bot import RefereeBot
+
+NEWGAME = app_commands.Group(
+    name="newgame", description="Open a lobby for a game in this channel.", guild_only=True
+)
+
+
+def option_annotation(opt: Option) -> Any:
+    """The slash-command type of an option: an optional integer bounded like the rules."""
+    low = 0 if opt.none_allowed else opt.low
+    return Optional[app_commands.Range[int, low, opt.high]]  # noqa: UP045 (discord.py reads it)
+
+
+def option_description(opt: Option) -> str:
+    """The option's help, its default, and how to say 'none' where allowed."""
+    text = f"{opt.help} (default {opt.default_help})"
+    if opt.none_allowed:
+        text += "; 0 for none"
+    return text[:100]
+
+
+class GameCog(commands.Cog):
+    """A game's slash commands."""
+
+    def __init__(self, bot: RefereeBot, game: Game[Any]) -> None:
+        self.bot = bot
+        self.game = game
+        self.newgame = self._newgame_command()
+
+    def _newgame_command(self) -> app_commands.Command[Any, Any, None]:
+        game = self.game
+
+        async def newgame(interaction: discord.Interaction, **values: int | None) -> None:
+            given: dict[str, int | None] = {}
+            for opt in game.options:
+                value = values.get(opt.name)
+                if value is not None:
+                    given[opt.name] = None if (opt.none_allowed and value == 0) else value
+            referee = bot_of(interaction).referee
+            assert interaction.guild_id is not None and interaction.channel_id is not None
+            await act(
+                interaction,
+                lambda: referee.new_match(
+                    interaction.guild_id or 0,
+                    interaction.channel_id or 0,
+                    interaction.user.id,
+                    interaction.user.display_name,
+                    game.slug,
+                    given,
+                ),
+            )
+
+        params = [
+            inspect.Parameter(
+                "interaction",
+                inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                annotation=discord.Interaction,
+            )
+        ]
+        params += [
+            inspect.Parameter(
+                opt.name,
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation=option_annotation(opt),
+            )
+            for opt in game.options
+        ]
+        newgame.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+        newgame.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+            opt.name: option_description(opt) for opt in game.options
+        }
+        players = game.player_range()
+        return app_commands.Command(
+            name=game.slug,
+            description=f"{game.title} ({players} players)"[:100],
+            callback=newgame,
+        )
+
+
+async def setup(bot: RefereeBot) -> None:
+    """Add a cog per game, each contributing its subcommand to /newgame."""
+    for game in GAMES.values():
+        # A class per game, so each game is a cog of its own name.
+        cls = cast(
+            type[GameCog], commands.CogMeta(f"{game.slug}-cog", (GameCog,), {}, name=game.title)
+        )
+        cog = cls(bot, game)
+        NEWGAME.add_command(cog.newgame)
+        await bot.add_cog(cog, override=True)
+    bot.tree.add_command(NEWGAME, override=True)
+
+
+async def teardown(bot: RefereeBot) -> None:
+    """Remove the /newgame subcommands so the extension can be loaded again."""
+    for name in list(NEWGAME._children):
+        NEWGAME.remove_command(name)

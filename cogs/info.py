@@ -1,0 +1,161 @@
+"""Looking on: /board, /score, /rules, /games, /history and /leaderboard."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import find_match
+from cogs.delivery import MENTIONS, code_block, embed_for, reply
+from referee import announce
+from referee.errors import RefereeError
+from referee.match import ACTIVE, LOBBY, OVER
+from referee.notices import Style
+from rules import GAMES
+
+if TYPE_CHECKING:
+    from bot import RefereeBot
+
+GAME_ID = "the game's number (#id); not needed when only one fits in this channel"
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=slug) for slug, g in GAMES.items()]
+
+
+class Info(commands.Cog):
+    """Boards, scores, rules, lists and records."""
+
+    def __init__(self, bot: RefereeBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="board", description="Show a game's board (privately).")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.guild_only()
+    async def board(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        try:
+            match = await find_match(interaction, game, (ACTIVE, OVER))
+            seat = match.seat_of(interaction.user.id)
+            text = announce.board(match, seat.seat if seat else None)
+        except RefereeError as e:
+            await reply(interaction, str(e))
+            return
+        await reply(interaction, f"**{match.label}**\n{code_block(text)}")
+
+    @app_commands.command(name="score", description="Show a game's scores (privately).")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.guild_only()
+    async def score(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        try:
+            match = await find_match(interaction, game, (ACTIVE, OVER))
+            p = match.require_progress()
+        except RefereeError as e:
+            await reply(interaction, str(e))
+            return
+        totals = p.game.scores(p.state)
+        lines = [
+            f"{s.name}: {totals[s.seat]}" + (" (resigned)" if s.resigned else "")
+            for s in match.seats
+        ]
+        waiting = ", ".join(match.seats[s].name for s in sorted(match.awaited_seats()))
+        if waiting:
+            lines.append(f"Waiting for: {waiting}")
+        await reply(interaction, f"**{match.label}**\n" + "\n".join(lines))
+
+    @app_commands.command(name="rules", description="A game's rules and move notation.")
+    @app_commands.describe(game="which game")
+    @app_commands.choices(game=GAME_CHOICES)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        g = GAMES.get(game)
+        if g is None:
+            await reply(interaction, f"There is no game `{game}`.")
+            return
+        options = "\n".join(
+            f"`{o.name}`: {o.help}; {o.low} to {o.high}"
+            + (" or none" if o.none_allowed else "")
+            + f", default {o.default_help}"
+            for o in g.options
+        )
+        lines = [
+            g.summary,
+            "",
+            f"**Players:** {g.player_range()}",
+            f"**Moves:** {g.notation}",
+            f"**Options:**\n{options}",
+            f"**Start:** `/newgame {g.slug}`",
+        ]
+        await interaction.response.send_message(
+            embed=embed_for(g.title, lines, Style.NOTICE), ephemeral=True
+        )
+
+    @app_commands.command(name="games", description="This server's open games.")
+    @app_commands.guild_only()
+    async def games(self, interaction: discord.Interaction) -> None:
+        matches = await self.bot.referee.open_matches(interaction.guild_id or 0)
+        if not matches:
+            await reply(interaction, "No games are open in this server. `/newgame` starts one.")
+            return
+        lines = []
+        for m in matches[:40]:
+            players = ", ".join(s.name for s in m.seats)
+            state = "lobby" if m.status == LOBBY else "playing"
+            lines.append(f"#{m.id} {m.game.title} in <#{m.row.channel_id}>, {state}: {players}")
+        if len(matches) > 40:
+            lines.append(f"… and {len(matches) - 40} more.")
+        await interaction.response.send_message(
+            embed=embed_for("Open games", lines, Style.NOTICE), ephemeral=True
+        )
+
+    @app_commands.command(name="history", description="A game's record as a JSON file.")
+    @app_commands.describe(game="the game's number (#id)")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction, game: int) -> None:
+        try:
+            match = await find_match(interaction, game, (LOBBY, ACTIVE, OVER))
+            if match.status == LOBBY:
+                raise RefereeError(f"{match.label} has not started yet; it has no moves.")
+        except RefereeError as e:
+            await reply(interaction, str(e))
+            return
+        data = json.dumps(match.record().to_json(), indent=1).encode()
+        file = discord.File(io.BytesIO(data), filename=f"game-{match.id}-{match.row.game}.json")
+        note = (
+            ""
+            if match.status == OVER
+            else " (moves so far; sealed moves not yet revealed stay out)"
+        )
+        await interaction.response.send_message(
+            f"Record of {match.label}{note}. Replay it with `python -m rules replay FILE`.",
+            file=file,
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="leaderboard", description="This server's standings.")
+    @app_commands.describe(game="one game; all games when left out")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
+        rows = await self.bot.referee.standings(interaction.guild_id or 0, game)
+        title = f"Leaderboard: {GAMES[game].title}" if game else "Leaderboard: all games"
+        if not rows:
+            await reply(interaction, "No finished games here yet.")
+            return
+        lines = ["`#  player           games wins draws   points  rating`"]
+        for i, r in enumerate(rows, 1):
+            rating = r.mu - 3 * r.sigma
+            points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
+            lines.append(
+                f"`{i:<2} {r.name[:16]:<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
+                f"{points:>8} {rating:>7.1f}`"
+            )
+        lines.append("Rating: OpenSkill (Plackett-Luce), shown as mu - 3 sigma.")
+        await interaction.response.send_message(
+            embed=embed_for(title, lines, Style.NOTICE), allowed_mentions=MENTIONS
+        )
+
+
+async def setup(bot: RefereeBot) -> None:
+    """Add the info cog."""
+    await bot.add_cog(Info(bot))

@@ -1,0 +1,184 @@
+"""Moves: /move, /resign, the 0/1 buttons, the secret-move form, and sealed moves by DM."""
+
+from __future__ import annotations
+
+import logging
+import re
+from itertools import islice
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.context import act, bot_of, find_match, match_list
+from cogs.delivery import deliver
+from referee.errors import RefereeError
+from referee.match import ACTIVE, Match
+from referee.notices import Outcome
+
+if TYPE_CHECKING:
+    from bot import RefereeBot
+
+log = logging.getLogger(__name__)
+
+GAME_ID = "the game's number (#id); not needed when only one fits in this channel"
+ADDRESSED = re.compile(r"^\s*#(\d{1,12})\s*[:,]?\s*(.*)$", re.DOTALL)
+MAX_MOVE_TEXT = 100
+AUTOCOMPLETE_SCAN = 400
+
+
+class SecretMoveForm(discord.ui.Modal):
+    """A private form for a sealed move, for members whose DMs are closed."""
+
+    def __init__(self, match: Match, prompt: str) -> None:
+        super().__init__(title=f"Secret move: {match.label}"[:45])
+        self.match_id = match.id
+        self.move: discord.ui.TextInput[SecretMoveForm] = discord.ui.TextInput(
+            label="Your move", placeholder=prompt[:100], max_length=MAX_MOVE_TEXT
+        )
+        self.add_item(self.move)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        referee = bot_of(interaction).referee
+        text = self.move.value
+        await act(interaction, lambda: referee.move(self.match_id, interaction.user.id, text))
+
+
+class Play(commands.Cog):
+    """Playing moves."""
+
+    def __init__(self, bot: RefereeBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="move", description="Play your move (secret moves stay secret).")
+    @app_commands.describe(move="your move, e.g. 17, 1, b2 c3, 2@0, drop", game=GAME_ID)
+    @app_commands.guild_only()
+    async def move(
+        self,
+        interaction: discord.Interaction,
+        move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
+        game: int | None = None,
+    ) -> None:
+        async def run() -> Outcome:
+            match = await find_match(interaction, game, (ACTIVE,))
+            return await self.bot.referee.move(match.id, interaction.user.id, move)
+
+        await act(interaction, run)
+
+    @move.autocomplete("move")
+    async def move_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Legal moves that start with what has been typed, where the list is short."""
+        try:
+            match = await find_match(interaction, interaction.namespace.game, (ACTIVE,))
+        except RefereeError:
+            return []
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or seat.seat not in match.step_seats() or match.progress is None:
+            return []
+        p = match.progress
+        wanted = current.strip().lower()
+        legal = islice(p.game.legal(p.state, seat.seat), AUTOCOMPLETE_SCAN)
+        hits = [m for m in legal if m.lower().startswith(wanted)]
+        return [app_commands.Choice(name=m, value=m) for m in hits[:25]]
+
+    @app_commands.command(name="resign", description="Give up a game you are playing.")
+    @app_commands.describe(game=GAME_ID)
+    @app_commands.guild_only()
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async def run() -> Outcome:
+            match = await find_match(interaction, game, (ACTIVE,))
+            return await self.bot.referee.resign(match.id, interaction.user.id)
+
+        await act(interaction, run)
+
+    async def on_digit_button(
+        self, interaction: discord.Interaction, match_id: int, step: int, digit: str
+    ) -> None:
+        """A click on a 0/1 button; a button from an earlier step is refused."""
+
+        async def run() -> Outcome:
+            match = await self.bot.referee.get(match_id)
+            if match.status == ACTIVE and match.row.step != step:
+                raise RefereeError("That button is from an earlier turn; use the newest one.")
+            return await self.bot.referee.move(match_id, interaction.user.id, digit)
+
+        await act(interaction, run)
+
+    async def on_secret_button(
+        self, interaction: discord.Interaction, match_id: int, user_id: int
+    ) -> None:
+        """Open the secret-move form for the member it was offered to."""
+        try:
+            if interaction.user.id != user_id:
+                raise RefereeError("This button is for another player.")
+            match = await self.bot.referee.get(match_id)
+            seat = match.seat_of(user_id)
+            if seat is None or match.status != ACTIVE or seat.seat not in match.step_seats():
+                raise RefereeError(f"{match.label} is not waiting for a move from you.")
+            p = match.require_progress()
+            await interaction.response.send_modal(
+                SecretMoveForm(match, p.game.prompt(p.state, seat.seat, match.names))
+            )
+        except RefereeError as e:
+            await interaction.response.send_message(str(e), ephemeral=True)
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        """A DM to the bot is a move: `17`, or `#12 17` for game #12."""
+        if message.guild is not None or message.author.bot:
+            return
+        try:
+            outcome = await self._dm_move(message.author.id, message.content)
+            text = outcome.reply or "Done."
+        except RefereeError as e:
+            outcome, text = Outcome(), str(e)
+        try:
+            await message.channel.send(text[:2000])
+        except discord.HTTPException as e:
+            log.warning("Could not answer a DM from %s: %s", message.author.id, e)
+        await deliver(self.bot, outcome)
+
+    async def _dm_move(self, user_id: int, content: str) -> Outcome:
+        referee = self.bot.referee
+        mine = await referee.matches_of(user_id)
+        addressed = ADDRESSED.match(content)
+        if addressed:
+            match_id, text = int(addressed.group(1)), addressed.group(2)
+            if match_id not in [m.id for m in mine]:
+                raise RefereeError(f"You are not playing a game #{match_id} that is under way.")
+            return await referee.move(match_id, user_id, _move_text(text))
+        text = _move_text(content)
+        waiting = [m for m in mine if _seat_in(m, user_id, m.awaited_seats())]
+        if not waiting:
+            waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.step_seats())]
+        if len(waiting) == 1:
+            return await referee.move(waiting[0].id, user_id, text)
+        if not waiting:
+            raise RefereeError("No game is waiting for a move from you right now.")
+        raise RefereeError(
+            f"Several games are waiting for you: {match_list(waiting)}. "
+            "Answer with the game number first, e.g. `#"
+            f"{waiting[0].id} {text[:20]}`."
+        )
+
+
+def _seat_in(match: Match, user_id: int, seats: frozenset[int]) -> bool:
+    seat = match.seat_of(user_id)
+    return seat is not None and seat.seat in seats
+
+
+def _move_text(text: str) -> str:
+    text = text.strip()
+    if not text:
+        raise RefereeError("Send your move as text, e.g. `17`, or `#12 17` for game #12.")
+    if len(text) > MAX_MOVE_TEXT:
+        raise RefereeError(f"A move is at most {MAX_MOVE_TEXT} characters.")
+    return text
+
+
+async def setup(bot: RefereeBot) -> None:
+    """Add the play cog."""
+    await bot.add_cog(Play(bot))

@@ -1,0 +1,40 @@
+"""Numbered SQL migrations, applied in order; the version lives in the database."""
+
+from __future__ import annotations
+
+import logging
+import re
+from pathlib import Path
+
+import aiosqlite
+
+log = logging.getLogger(__name__)
+
+MIGRATIONS = Path(__file__).with_name("migrations")
+
+
+def migration_files() -> list[tuple[int, Path]]:
+    """The migrations as (version, path), in order."""
+    found = []
+    for path in MIGRATIONS.glob("*.sql"):
+        match = re.match(r"(\d+)_", path.name)
+        if match:
+            found.append((int(match.group(1)), path))
+    return sorted(found)
+
+
+async def migrate(conn: aiosqlite.Connection) -> int:
+    """Apply every migration newer than the database's version; return the new version."""
+    async with conn.execute("PRAGMA user_version") as cur:
+        row = await cur.fetchone()
+    version = int(row[0]) if row else 0
+    for number, path in migration_files():
+        if number <= version:
+            continue
+        log.info("Applying database migration %s", path.name)
+        # executescript commits what came before; the version bump rides in the same script.
+        await conn.executescript(
+            f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};\nCOMMIT;"
+        )
+        version = number
+    return version

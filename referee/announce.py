@@ -1,0 +1,172 @@
+"""What is said when a lobby changes, a step opens or resolves, and a match ends."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from itertools import islice
+from typing import Any
+
+from referee.match import Match
+from referee.notices import Controls, Direct, Post, Style
+from rules.base import Game, Move, Seat
+
+DIGITS = ("0", "1")
+
+
+def mention(user_id: int) -> str:
+    """A Discord mention of a member."""
+    return f"<@{user_id}>"
+
+
+def options_text(options: Mapping[str, Any]) -> str:
+    """Options as `m=6, rounds=10`."""
+    if not options:
+        return "defaults"
+    return ", ".join(f"{k}={'none' if v is None else v}" for k, v in options.items())
+
+
+def counts_text(counts: Sequence[int]) -> str:
+    """Allowed player counts as '2', '2 to 8' or '2, 4 or 8'."""
+    if len(counts) == 1:
+        return str(counts[0])
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]}"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
+
+
+def lobby_post(match: Match, counts: Sequence[int], closed: str | None = None) -> Post:
+    """The lobby message: who is seated, what is needed, and the Join/Start/Cancel buttons."""
+    seated = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats))
+    lines = [
+        f"Host: {mention(match.row.host_id)}",
+        f"Options: {options_text(match.row.options)}",
+        f"Players: {counts_text(counts)} (seated {len(match.seats)}): {seated}",
+        "Press Join (or `/join`) to take a seat; the host presses Start once enough are in."
+        if len(counts) > 1
+        else f"It starts by itself when {counts[0]} players have joined.",
+    ]
+    if match.row.move_seconds:
+        policy = match.row.deadline_policy
+        lines.append(f"Move deadline: {duration(match.row.move_seconds)} ({policy} at expiry).")
+    if closed:
+        lines[-1] = closed
+    return Post(
+        match.row.channel_id,
+        match.id,
+        f"{match.label}: lobby",
+        tuple(lines),
+        style=Style.LOBBY,
+        controls=Controls.NONE if closed else Controls.LOBBY,
+    )
+
+
+def duration(seconds: int) -> str:
+    """A short duration such as '90 s', '15 min', '2 h' or '1 d'."""
+    for unit, size in (("d", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size and seconds % size == 0:
+            return f"{seconds // size} {unit}"
+    return f"{seconds} s"
+
+
+def board(match: Match, viewer: Seat | None) -> str:
+    """The rendered board of a started match for a viewer."""
+    p = match.require_progress()
+    return p.game.render(p.state, viewer, match.names)
+
+
+def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> list[Post]:
+    """The channel post after something happened: what happened, the board, who is next."""
+    p = match.require_progress()
+    game = p.game
+    if match.status != "active":
+        return []
+    awaited = sorted(match.awaited_seats())
+    out = list(lines)
+    controls = Controls.NONE
+    if match.is_sealed():
+        who = ", ".join(mention(match.seats[s].user_id) for s in awaited)
+        out.append(f"Waiting for secret moves from {who}: send them to me by DM.")
+    elif awaited:
+        seat = awaited[0]
+        out.append(
+            f"{mention(match.seats[seat].user_id)} to move: {game.prompt(p.state, seat, match.names)}"
+        )
+        if tuple(sorted(islice(game.legal(p.state, seat), 3))) == DIGITS:
+            controls = Controls.DIGITS
+    return [
+        Post(
+            match.row.channel_id,
+            match.id,
+            title or match.label,
+            tuple(out),
+            board(match, None),
+            Style.RESULT if lines else Style.PROGRESS,
+            controls,
+            match.row.step,
+            tuple(match.seats[s].user_id for s in awaited),
+        )
+    ]
+
+
+def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
+    """Private prompts for the seats of a sealed step (all awaited seats by default)."""
+    if not match.is_sealed():
+        return []
+    p = match.require_progress()
+    chosen = sorted(match.awaited_seats()) if seats is None else seats
+    out = []
+    for seat in chosen:
+        seat_row = match.seats[seat]
+        if seat_row.resigned:
+            continue
+        text = (
+            f"**{match.label}** in <#{match.row.channel_id}>: "
+            f"{p.game.prompt(p.state, seat, match.names)}\n"
+            f"Reply here with your move (or `#{match.id} <move>` if you are in several games)."
+        )
+        out.append(
+            Direct(
+                seat_row.user_id,
+                match.id,
+                text,
+                board(match, seat),
+                prompt=True,
+                channel_id=match.row.channel_id,
+                step=match.row.step,
+            )
+        )
+    return out
+
+
+def describe_step(
+    game: Game[Any], before: Any, moves: Mapping[Seat, Move], after: Any, match: Match
+) -> list[str]:
+    """The rules' own account of a step, with player names."""
+    return game.describe(before, moves, after, match.names)
+
+
+def final_post(match: Match, winners: Sequence[Seat], lines: Sequence[str]) -> Post:
+    """The closing summary of a finished match."""
+    p = match.require_progress()
+    totals = p.game.scores(p.state)
+    order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not p.game.lowest_wins)
+    out = list(lines)
+    for i in order:
+        s = match.seats[i]
+        tag = " (resigned)" if s.resigned else ""
+        crown = "🏆 " if i in winners else ""
+        out.append(f"{crown}{s.name}: {totals[i]}{tag}")
+    if len(winners) == 1:
+        out.append(f"Winner: {mention(match.seats[winners[0]].user_id)}.")
+    elif winners:
+        out.append("Draw between " + ", ".join(mention(match.seats[i].user_id) for i in winners))
+    out.append(f"`/history {match.id}` gives the game record.")
+    return Post(
+        match.row.channel_id,
+        match.id,
+        f"{match.label}: game over",
+        tuple(out),
+        board(match, None),
+        Style.FINAL,
+        mentions=tuple(match.seats[i].user_id for i in winners),
+    )

@@ -1,0 +1,103 @@
+"""A match in memory: its stored row, seats, and rules progress rebuilt from the log."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from referee.errors import RefereeError
+from referee.store import MatchData, MatchRow, SeatRow
+from rules import GAMES
+from rules.base import Game, Seat
+from rules.record import Progress, Record
+
+LOBBY, ACTIVE, OVER, CANCELLED = "lobby", "active", "over", "cancelled"
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match: lobby, active or ended. Immutable; every change makes a new one."""
+
+    row: MatchRow
+    seats: tuple[SeatRow, ...]
+    progress: Progress | None
+    moves: tuple[tuple[Seat, str], ...] = ()
+
+    @classmethod
+    def from_data(cls, data: MatchData) -> Match:
+        """Rebuild a match from the store by replaying its log."""
+        row = data.row
+        game = GAMES[row.game]
+        progress = None
+        if row.settled is not None and row.status != LOBBY:
+            progress = Progress(game, game.start(len(data.seats), row.settled))
+            for seat, move in data.moves:
+                progress = progress.submit(seat, move)
+            if row.status == ACTIVE:
+                for seat, move in data.sealed:
+                    progress = progress.submit(seat, move)
+        return cls(row, data.seats, progress, data.moves)
+
+    @property
+    def id(self) -> int:
+        """The match id players see as #id."""
+        return self.row.id
+
+    @property
+    def game(self) -> Game[Any]:
+        """The rules of this match."""
+        return GAMES[self.row.game]
+
+    @property
+    def status(self) -> str:
+        """lobby, active, over or cancelled."""
+        return self.row.status
+
+    @property
+    def names(self) -> list[str]:
+        """Display names by seat."""
+        return [s.name for s in self.seats]
+
+    @property
+    def label(self) -> str:
+        """The game's title and id, e.g. 'Numbers To Number #3'."""
+        return f"{self.game.title} #{self.id}"
+
+    def seat_of(self, user_id: int) -> SeatRow | None:
+        """The seat of a member, or None."""
+        return next((s for s in self.seats if s.user_id == user_id), None)
+
+    def require_progress(self) -> Progress:
+        """The rules progress of an active or ended match."""
+        if self.progress is None:
+            raise RefereeError(f"{self.label} has not started yet.")
+        return self.progress
+
+    def awaited_seats(self) -> frozenset[Seat]:
+        """Seats whose move is still awaited in the current step."""
+        if self.status != ACTIVE or self.progress is None:
+            return frozenset()
+        return self.progress.awaited()
+
+    def step_seats(self) -> frozenset[Seat]:
+        """Every seat of the current step, submitted or not."""
+        if self.status != ACTIVE or self.progress is None:
+            return frozenset()
+        return self.progress.game.to_move(self.progress.state)
+
+    def is_sealed(self) -> bool:
+        """True when the current step is sealed (moves secret until all are in)."""
+        p = self.progress
+        return p is not None and self.status == ACTIVE and p.game.is_sealed(p.state)
+
+    def active_seats(self) -> list[SeatRow]:
+        """Seats that have not resigned."""
+        return [s for s in self.seats if not s.resigned]
+
+    def record(self) -> Record:
+        """The game record of the resolved moves (sealed moves of an open step stay out)."""
+        return Record(self.row.game, len(self.seats), self.row.settled or {}, self.moves)
+
+    def with_row(self, **changes: Any) -> Match:
+        """This match with some stored fields changed."""
+        return replace(self, row=replace(self.row, **changes))

@@ -1,0 +1,69 @@
+"""What the referee wants said, to whom: plain data that the Discord layer turns into messages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Style(Enum):
+    """What kind of channel post this is (the Discord layer picks colours and buttons)."""
+
+    LOBBY = "lobby"
+    PROGRESS = "progress"
+    RESULT = "result"
+    FINAL = "final"
+    CANCELLED = "cancelled"
+    NOTICE = "notice"
+
+
+class Controls(Enum):
+    """Buttons a post carries."""
+
+    NONE = "none"
+    LOBBY = "lobby"
+    DIGITS = "digits"
+    SECRET = "secret"
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message in a match's channel, seen by everyone there."""
+
+    channel_id: int
+    match_id: int
+    title: str
+    lines: tuple[str, ...]
+    board: str | None = None
+    style: Style = Style.PROGRESS
+    controls: Controls = Controls.NONE
+    step: int = 0
+    mentions: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Direct:
+    """A private message to one member; a sealed-move prompt must reach them some way."""
+
+    user_id: int
+    match_id: int
+    text: str
+    board: str | None = None
+    prompt: bool = False
+    channel_id: int = 0
+    step: int = 0
+
+
+@dataclass
+class Outcome:
+    """The result of one action: a private reply to the actor, posts and direct messages."""
+
+    reply: str | None = None
+    posts: list[Post] = field(default_factory=list)
+    directs: list[Direct] = field(default_factory=list)
+
+    def extend(self, other: Outcome) -> Outcome:
+        """Append another outcome's posts and messages (keeping this reply)."""
+        self.posts += other.posts
+        self.directs += other.directs
+        return self

@@ -1,0 +1,79 @@
+"""Who won a finished match, and what it changes in the server's standings and ratings."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from openskill.models import PlackettLuce
+
+from referee.match import Match
+from referee.store import StandingChange
+
+ALL_GAMES = "*"
+_MODEL = PlackettLuce()
+
+
+def final_winners(match: Match) -> list[int]:
+    """The winning seats: best total among the players who did not resign."""
+    p = match.require_progress()
+    active = [s.seat for s in match.seats if not s.resigned]
+    if len(active) <= 1:
+        return active
+    totals = p.game.scores(p.state)
+    pick = min if p.game.lowest_wins else max
+    best = pick(totals[i] for i in active)
+    return [i for i in active if totals[i] == best]
+
+
+def ranks(match: Match, winners: Sequence[int]) -> list[int]:
+    """A rank per seat for rating (1 = best; ties share; resigned seats come last)."""
+    p = match.require_progress()
+    totals = p.game.scores(p.state)
+    sign = 1 if p.game.lowest_wins else -1
+
+    def key(seat: int) -> tuple[int, int, int]:
+        resigned = match.seats[seat].resigned
+        return (0 if seat in winners else 1, int(resigned), sign * totals[seat])
+
+    order = sorted(range(len(match.seats)), key=key)
+    out = [0] * len(order)
+    rank = 0
+    last: tuple[int, int, int] | None = None
+    for position, seat in enumerate(order):
+        if key(seat) != last:
+            rank, last = position + 1, key(seat)
+        out[seat] = rank
+    return out
+
+
+def standing_changes(
+    match: Match,
+    winners: Sequence[int],
+    ratings: Mapping[str, Mapping[int, tuple[float, float]]],
+) -> list[StandingChange]:
+    """The standing changes of every player, for this game and for all games."""
+    p = match.require_progress()
+    totals = p.game.scores(p.state)
+    seat_ranks = ranks(match, winners)
+    out = []
+    for game in (match.row.game, ALL_GAMES):
+        known = ratings.get(game, {})
+        teams = []
+        for s in match.seats:
+            mu, sigma = known.get(s.user_id, (_MODEL.mu, _MODEL.sigma))
+            teams.append([_MODEL.rating(mu=mu, sigma=sigma)])
+        rated = _MODEL.rate(teams, ranks=[float(r) for r in seat_ranks])
+        for s, team in zip(match.seats, rated, strict=True):
+            out.append(
+                StandingChange(
+                    game=game,
+                    user_id=s.user_id,
+                    name=s.name,
+                    win=list(winners) == [s.seat],
+                    draw=len(winners) > 1 and s.seat in winners,
+                    points=totals[s.seat] if isinstance(totals[s.seat], int) else 0,
+                    mu=team[0].mu,
+                    sigma=team[0].sigma,
+                )
+            )
+    return out

@@ -1,0 +1,183 @@
+"""What the referee needs from a store, and the rows it exchanges with one."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+class StaleStep(Exception):
+    """A write for a step that has already resolved, or a match no longer in that status."""
+
+
+class AlreadySeated(Exception):
+    """The member already has a seat in this match."""
+
+
+@dataclass(frozen=True)
+class SeatRow:
+    """One player of a match."""
+
+    seat: int
+    user_id: int
+    name: str
+    resigned: bool = False
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match as stored, without its moves."""
+
+    id: int
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    settled: dict[str, Any] | None
+    host_id: int
+    status: str
+    step: int
+    lobby_message_id: int | None
+    move_seconds: int | None
+    deadline_policy: str
+    deadline_at: float | None
+    created_at: float
+    result: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
+class MatchData:
+    """A match with its seats, its log of moves and the sealed moves of the current step."""
+
+    row: MatchRow
+    seats: tuple[SeatRow, ...]
+    moves: tuple[tuple[int, str], ...] = ()
+    sealed: tuple[tuple[int, str], ...] = ()
+
+
+@dataclass(frozen=True)
+class NewMatch:
+    """What /newgame stores."""
+
+    guild_id: int
+    channel_id: int
+    game: str
+    options: dict[str, Any]
+    host_id: int
+    host_name: str
+    move_seconds: int | None
+    deadline_policy: str
+    now: float
+
+
+@dataclass(frozen=True)
+class Standing:
+    """A member's line of a server's leaderboard for one game ('*' = all games)."""
+
+    user_id: int
+    name: str
+    games: int
+    wins: int
+    draws: int
+    points: int
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class StandingChange:
+    """What one finished game adds to one member's standing in one game ('*' = all games)."""
+
+    game: str
+    user_id: int
+    name: str
+    win: bool
+    draw: bool
+    points: int
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class MatchEnd:
+    """How a match ended: its result for the record, and the standings to change."""
+
+    status: str
+    result: dict[str, Any]
+    changes: Sequence[StandingChange] = field(default_factory=tuple)
+
+
+class Store(Protocol):
+    """Durable storage of matches; every method is one transaction, committed on return."""
+
+    async def create_match(self, new: NewMatch) -> MatchRow:
+        """Store a lobby with its host seated."""
+        ...
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        """Remember the lobby message, so its buttons can be updated."""
+        ...
+
+    async def add_seat(self, match_id: int, user_id: int, name: str, now: float) -> None:
+        """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
+        ...
+
+    async def remove_seat(self, match_id: int, user_id: int, now: float) -> None:
+        """Unseat a member from a lobby; raise StaleStep if it is no longer a lobby."""
+        ...
+
+    async def start_match(self, match_id: int, settled: dict[str, Any], now: float) -> None:
+        """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
+        ...
+
+    async def submit_sealed(
+        self, match_id: int, step: int, seat: int, move: str, now: float
+    ) -> None:
+        """Store or replace a seat's sealed move for a step; raise StaleStep."""
+        ...
+
+    async def resolve_step(
+        self,
+        match_id: int,
+        step: int,
+        moves: Sequence[tuple[int, str, bool]],
+        end: MatchEnd | None,
+        now: float,
+    ) -> None:
+        """Append a step's moves (seat, move, auto) to the log; raise StaleStep."""
+        ...
+
+    async def resign(self, match_id: int, seat: int, end: MatchEnd | None, now: float) -> None:
+        """Mark a seat as resigned, ending the match when `end` is given."""
+        ...
+
+    async def end_match(self, match_id: int, end: MatchEnd, now: float) -> None:
+        """End a lobby or an active match (cancelled or over); raise StaleStep."""
+        ...
+
+    async def load_match(self, match_id: int) -> MatchData | None:
+        """A match with its seats and moves, or None."""
+        ...
+
+    async def open_matches(self, guild_id: int | None = None) -> list[MatchData]:
+        """Lobbies and active matches (of one server, or all), without their moves."""
+        ...
+
+    async def active_matches_of(self, user_id: int) -> list[int]:
+        """Ids of the active matches in which a member has a seat."""
+        ...
+
+    async def standings(self, guild_id: int, game: str, limit: int) -> list[Standing]:
+        """A server's leaderboard for a game ('*' = all games), best first."""
+        ...
+
+    async def ratings_of(
+        self, guild_id: int, game: str, user_ids: Sequence[int]
+    ) -> dict[int, tuple[float, float]]:
+        """The current (mu, sigma) of these members for a game, where they have one."""
+        ...
+
+    async def close(self) -> None:
+        """Release the database."""
+        ...

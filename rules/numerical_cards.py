@@ -1,0 +1,420 @@
+"""Numerical Card Game: paired players reveal sealed cards and score on divisors and gcds."""
+
+from __future__ import annotations
+
+import bisect
+import math
+import random
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from rules.base import Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of, parse_int
+
+Pile = tuple[int, ...]
+"""A multiset of cards 1..m: a sorted tuple, repeats allowed."""
+
+CARDS_GO = {"back": "cards kept", "moldy": "both moldy", "exchange": "exchanged"}
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Numerical Card Game."""
+
+    m: int
+    max_moves: int
+    fresh: tuple[Pile, ...]
+    moldy: tuple[Pile, ...]
+    scores: tuple[int, ...]
+    active: tuple[bool, ...]
+    entry: int
+    """Index in the pairing cycle of the pair to move now."""
+    moves: int
+    end: str
+    """"" while the game goes on, else why it ended: "players", "stuck" or "limit"."""
+    last: tuple[int, int, str, str] | None
+    """The last move as revealed: seats i < j and what each showed ("" = sealed, not shown)."""
+
+
+@cache
+def cycle(players: int) -> tuple[tuple[int, int], ...]:
+    """The pairing cycle: every pair (i, j), i < j, in lexicographic order."""
+    return tuple((i, j) for i in range(players) for j in range(i + 1, players))
+
+
+def pile_text(pile: Pile, limit: int = 30) -> str:
+    """A pile for a message: every card, or `7×2` groups when it is long."""
+    if len(pile) <= limit:
+        return ", ".join(map(str, pile)) or "nothing"
+    counts = ((c, pile.count(c)) for c in dict.fromkeys(pile))
+    return ", ".join(f"{c}×{n}" if n > 1 else str(c) for c, n in counts)
+
+
+def moved(pile: Pile, out: int | None, into: int | None = None) -> Pile:
+    """The pile with one card `out` removed and one card `into` added (either may be None)."""
+    lst = list(pile)
+    if out is not None:
+        lst.remove(out)
+    if into is not None:
+        bisect.insort(lst, into)
+    return tuple(lst)
+
+
+def outcome(x: int, y: int) -> tuple[int, int, str]:
+    """Points of the two players and where the cards go: "back", "exchange" or "moldy"."""
+    if x == y == 1:
+        return 2, 2, "back"
+    if x == 1 or y == 1:
+        return 2 * (x == 1), 2 * (y == 1), "exchange"
+    if x == y:
+        return 2, 2, "moldy"
+    if y % x == 0 or x % y == 0:
+        return 2 * (y % x == 0), 2 * (x % y == 0), "moldy"
+    if math.gcd(x, y) > 1:
+        return 1, 1, "moldy"
+    return 0, 0, "exchange"
+
+
+def reason(x: int, y: int) -> str:
+    """Why a reveal scores as it does, in a few words."""
+    g = math.gcd(x, y)
+    if x == y:
+        return "both played 1" if x == 1 else "equal cards"
+    if x == 1 or y == 1:
+        return "one card is 1"
+    if g in (x, y):
+        return f"{min(x, y)} divides {max(x, y)}"
+    if g > 1:
+        return f"gcd {g}, neither divides the other"
+    return "coprime"
+
+
+@cache
+def prime_factors(n: int) -> tuple[int, ...]:
+    """The distinct primes dividing n."""
+    out, q = [], 2
+    while q * q <= n:
+        if n % q == 0:
+            out.append(q)
+            while n % q == 0:
+                n //= q
+        q += 1
+    return (*out, n) if n > 1 else tuple(out)
+
+
+def no_points_left(piles: Iterable[Pile]) -> bool:
+    """True when no 1 is left and all cards together are pairwise coprime (equal cards > 1 not)."""
+    seen: set[int] = set()
+    for pile in piles:
+        for card in pile:
+            # A repeated card > 1 shares all its primes with itself, so it is caught here too.
+            if card == 1 or seen.intersection(prime_factors(card)):
+                return False
+            seen.update(prime_factors(card))
+    return True
+
+
+def end_text(end: str, active: Sequence[bool], who: Sequence[str]) -> str:
+    """Why the game ended, as a sentence."""
+    if end == "players":
+        left = [who[k] for k, on in enumerate(active) if on]
+        return f"Game over: only {left[0]} is left." if left else "Game over: nobody is left."
+    if end == "stuck":
+        return (
+            "Game over: no point can be scored any more (no 1 left in play, and the fresh "
+            "cards are pairwise coprime)."
+        )
+    return "Game over: the move limit is reached."
+
+
+def next_entry(active: Sequence[bool], entry: int) -> int:
+    """The next entry of the cycle after `entry` whose two players are both still in."""
+    pairs = cycle(len(active))
+    for k in range(1, len(pairs) + 1):
+        e = (entry + k) % len(pairs)
+        i, j = pairs[e]
+        if active[i] and active[j]:
+            return e
+    return entry
+
+
+class NumericalCards(Game[State]):
+    """Numerical Card Game."""
+
+    slug = "numerical-cards"
+    title = "Numerical Card Game"
+    min_players, max_players = 2, 8
+    options = (
+        Option("m", "deck size: each player starts with cards 1..m", 2, 60, "20"),
+        Option(
+            "max_moves", "moves (pairings played) before the game stops", 1, 100_000, "3·m·p(p-1)/2"
+        ),
+    )
+    notation = "a card number from your fresh pile, e.g. `12`, or `drop` to leave the game"
+    summary = (
+        "Each player has a fresh pile of cards 1..m. Pairs of players meet in a fixed cycle; "
+        "each pair secretly picks one card each, then both are revealed. Both 1: both +2, cards "
+        "stay. One 1: its owner +2, the cards are exchanged. Equal cards > 1: both +2. One divides "
+        "the other: the divisor's owner +2. Common factor, neither divides: both +1. In those "
+        "three cases both cards go to the moldy piles. Coprime, both > 1: the cards are exchanged, "
+        "no points. An empty fresh pile leaves the game; `drop` leaves it too (no points that "
+        "move). Ends with one player left, when no point can be scored any more, or at "
+        "`max_moves`. Players who left keep their score. Highest total wins. "
+        "Move: a card number, e.g. `12`, or `drop`."
+    )
+    state_type = State
+
+    def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
+        m = given.get("m")
+        if m is None:
+            m = 20
+        max_moves = given.get("max_moves")
+        if max_moves is None:
+            max_moves = 3 * m * players * (players - 1) // 2
+        return {"m": m, "max_moves": max_moves}
+
+    def start(self, players: int, options: Mapping[str, Any]) -> State:
+        m = int(options["m"])
+        return State(
+            m,
+            int(options["max_moves"]),
+            (tuple(range(1, m + 1)),) * players,
+            ((),) * players,
+            (0,) * players,
+            (True,) * players,
+            0,
+            0,
+            "",
+            None,
+        )
+
+    def to_move(self, s: State) -> frozenset[Seat]:
+        return frozenset() if s.end else frozenset(cycle(len(s.scores))[s.entry])
+
+    def is_sealed(self, s: State) -> bool:
+        return True
+
+    def legal(self, s: State, seat: Seat) -> Iterator[Move]:
+        if seat not in self.to_move(s):
+            return
+        for c in sorted(set(s.fresh[seat])):
+            yield str(c)
+        yield "drop"
+
+    def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        # Each card of the pile (repeats count) and `drop` are equally likely: dropping stays
+        # rare for an automatic move, yet random games do end.
+        pile = s.fresh[seat]
+        k = rng.randrange(len(pile) + 1)
+        return str(pile[k]) if k < len(pile) else "drop"
+
+    def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
+        return int(options["max_moves"])
+
+    def parse(self, s: State, seat: Seat, text: str) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        if text.strip().lower() == "drop":
+            return "drop"
+        pile = s.fresh[seat]
+        try:
+            x = parse_int(text)
+        except IllegalMove:
+            what = f"`{clip(text)}` is not" if text.strip() else "Send"
+            raise IllegalMove(
+                f"{what} a card number or `drop`; you hold: {pile_text(pile)}."
+            ) from None
+        if x not in pile:
+            raise IllegalMove(f"{x} is not in your fresh pile; you hold: {pile_text(pile)}.")
+        return str(x)
+
+    def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
+        i, j = cycle(len(s.scores))[s.entry]
+        a, b = moves[i], moves[j]
+        fresh, moldy = list(s.fresh), list(s.moldy)
+        scores, active = list(s.scores), list(s.active)
+        if "drop" in (a, b):
+            for seat, mv in ((i, a), (j, b)):
+                if mv == "drop":
+                    active[seat] = False
+            last = (i, j, a if a == "drop" else "", b if b == "drop" else "")
+        else:
+            x, y = int(a), int(b)
+            pi, pj, where = outcome(x, y)
+            scores[i] += pi
+            scores[j] += pj
+            if where == "exchange":
+                fresh[i], fresh[j] = moved(fresh[i], x, y), moved(fresh[j], y, x)
+            elif where == "moldy":
+                fresh[i], fresh[j] = moved(fresh[i], x), moved(fresh[j], y)
+                moldy[i], moldy[j] = moved(moldy[i], None, x), moved(moldy[j], None, y)
+            last = (i, j, a, b)
+        for seat in (i, j):
+            if active[seat] and not fresh[seat]:
+                active[seat] = False
+        count = s.moves + 1
+        left = [seat for seat, on in enumerate(active) if on]
+        end = ""
+        if len(left) <= 1:
+            end = "players"
+        elif no_points_left(fresh[seat] for seat in left):
+            end = "stuck"
+        elif count >= s.max_moves:
+            end = "limit"
+        entry = s.entry if end else next_entry(active, s.entry)
+        return replace(
+            s,
+            fresh=tuple(fresh),
+            moldy=tuple(moldy),
+            scores=tuple(scores),
+            active=tuple(active),
+            entry=entry,
+            moves=count,
+            end=end,
+            last=last,
+        )
+
+    def is_over(self, s: State) -> bool:
+        return bool(s.end)
+
+    def scores(self, s: State) -> tuple[int, ...]:
+        return s.scores
+
+    def public_view(self, s: State) -> dict[str, Any]:
+        return {
+            "m": s.m,
+            "max_moves": s.max_moves,
+            "moves": s.moves,
+            "over": bool(s.end),
+            "end": s.end,
+            "scores": list(s.scores),
+            "active": list(s.active),
+            "fresh_sizes": [len(p) for p in s.fresh],
+            "moldy": [list(p) for p in s.moldy],
+            "cycle": [list(p) for p in cycle(len(s.scores))],
+            "current": None if s.end else s.entry,
+            "last": None if s.last is None else list(s.last),
+        }
+
+    def private_view(self, s: State, seat: Seat) -> dict[str, Any]:
+        return {"seat": seat, "fresh": list(s.fresh[seat])}
+
+    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+        p = len(view["scores"])
+        who = [name_of(names, k)[:16] for k in range(p)]
+        w = max(6, *map(len, who))
+        head = f"Numerical Card Game  m={view['m']}  move {view['moves']} of {view['max_moves']}"
+        lines = [head]
+        if view["over"]:
+            lines.append(end_text(view["end"], view["active"], who))
+        else:
+            i, j = view["cycle"][view["current"]]
+            lines.append(f"Now: {who[i]} vs {who[j]} (sealed cards)")
+        if view["last"] is not None:
+            lines.append("Last: " + _last_text(view["last"], who))
+        lines += ["", f" #  {'player':<{w}}  score  fresh  moldy"]
+        for k in range(p):
+            row = f"{k + 1:>2}  {who[k]:<{w}}  {view['scores'][k]:>5}  {view['fresh_sizes'][k]:>5}"
+            row += f"  {len(view['moldy'][k]):>5}" + ("" if view["active"][k] else "  (left)")
+            row += "  <- you" if view.get("viewer") == k else ""
+            lines.append(row)
+        if not compact and any(view["moldy"]):
+            lines += ["", "Moldy piles (revealed cards):"]
+            for k in range(p):
+                if view["moldy"][k]:
+                    lines += _wrapped(f" {who[k]:<{w}}:", view["moldy"][k])
+        lines += ["", "Pairing cycle ([now], ~x-y~ skipped: a player left):"]
+        cells = []
+        for e, (i, j) in enumerate(view["cycle"]):
+            cell = f"{i + 1}-{j + 1}"
+            if not (view["active"][i] and view["active"][j]):
+                cell = f"~{cell}~"
+            cells.append(f"[{cell}]" if e == view["current"] else cell)
+        lines += _wrapped("", cells)
+        private = view["private"]
+        if private is not None:
+            lines += [
+                "",
+                *_wrapped(f"Your fresh pile ({len(private['fresh'])}):", private["fresh"]),
+            ]
+        return "\n".join(lines)
+
+    def describe(
+        self,
+        before: State,
+        moves: Mapping[Seat, Move],
+        after: State,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        p = len(before.scores)
+        i, j = cycle(p)[before.entry]
+        a, b = name_of(names, i), name_of(names, j)
+        out = []
+        if moves[i] == "drop" and moves[j] == "drop":
+            out.append(f"{a} and {b} both drop out of the game; no points.")
+        elif "drop" in (moves[i], moves[j]):
+            quitter, other = (a, b) if moves[i] == "drop" else (b, a)
+            out.append(
+                f"{quitter} drops out of the game; {other}'s sealed card stays, unrevealed, "
+                "in its fresh pile; no points."
+            )
+        else:
+            x, y = int(moves[i]), int(moves[j])
+            pi, pj, where = outcome(x, y)
+            gain = f"both +{pi}" if pi and pi == pj else f"{a if pi else b} +2"
+            gain = gain if pi or pj else "no points"
+            goes = {
+                "back": "the cards go back to their fresh piles.",
+                "moldy": "both cards go moldy.",
+                "exchange": f"the cards are exchanged ({a} gets {y}, {b} gets {x}).",
+            }[where]
+            out.append(f"{a} {x} vs {b} {y}: {reason(x, y)}: {gain}; {goes}")
+            if pi or pj:
+                out.append(f"Totals: {a} {after.scores[i]}, {b} {after.scores[j]}.")
+        for seat, name in ((i, a), (j, b)):
+            if before.active[seat] and not after.active[seat] and moves[seat] != "drop":
+                out.append(f"{name}'s fresh pile is empty: {name} leaves the game.")
+        if after.end:
+            out.append(end_text(after.end, after.active, [name_of(names, k) for k in range(p)]))
+        return out
+
+    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+        if seat not in self.to_move(s):
+            return "It is not your move."
+        i, j = cycle(len(s.scores))[s.entry]
+        other = name_of(names, j if seat == i else i)
+        return (
+            f"Move {s.moves + 1}: you are paired with {other}. Send a card from your fresh pile "
+            f"({pile_text(s.fresh[seat])}) or `drop` to leave the game."
+        )
+
+
+def _last_text(last: Sequence[Any], who: Sequence[str]) -> str:
+    i, j, a, b = last
+    if "drop" in (a, b):
+        quit = [who[k] for k, mv in ((i, a), (j, b)) if mv == "drop"]
+        return " and ".join(quit) + (" dropped out" if len(quit) == 1 else " both dropped out")
+    x, y = int(a), int(b)
+    pi, pj, where = outcome(x, y)
+    pts = f"both +{pi}" if pi and pi == pj else f"{who[i] if pi else who[j]} +2"
+    pts = pts if pi or pj else "no points"
+    return f"{who[i]} {x} vs {who[j]} {y}: {reason(x, y)}; {pts}, {CARDS_GO[where]}"
+
+
+def _wrapped(label: str, items: Sequence[Any], width: int = 64) -> list[str]:
+    """Items after a label, wrapped in lines of at most `width` characters."""
+    lines, line = [], label
+    for item in items:
+        text = str(item)
+        if len(line) + 1 + len(text) > width and line.strip():
+            lines.append(line)
+            line = " " * (len(label) if label.strip() else 0)
+        line += (" " if line else "") + text
+    lines.append(line)
+    return lines
+
+
+GAME = NumericalCards()

@@ -1,0 +1,110 @@
+"""A table of members around the bot in simcord, and helpers to play whole games through it."""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import RefereeBot
+from referee.match import Match
+from rules.record import replay_text
+
+NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
+
+
+@dataclass
+class Table:
+    """A server, a channel and members who play."""
+
+    env: Any
+    guild: Any
+    channel: Any
+    members: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def make(cls, env: Any, guild_name: str = "home", players: int = 8) -> Table:
+        """A guild with a #games channel and the first `players` members of NAMES."""
+        guild = env.create_guild(guild_name)
+        channel = guild.create_text_channel("games")
+        table = cls(env, guild, channel)
+        for name in NAMES[:players]:
+            table.members[name] = guild.add_member(env.create_user(f"{name}-{guild_name}"))
+        return table
+
+    @property
+    def bot(self) -> RefereeBot:
+        """The bot currently running."""
+        return self.env.bot
+
+    def member(self, seat_user_id: int) -> Any:
+        """The member with this user id."""
+        return next(m for m in self.members.values() if m.id == seat_user_id)
+
+    async def open(self, host: str, slug: str, **options: Any) -> int:
+        """/newgame by host; returns the new match id."""
+        result = await self.members[host].slash(self.channel, f"newgame {slug}", **options)
+        assert result.ephemeral and "Opened" in result.response.content, result.response.content
+        return int(result.response.content.split("#")[1].split(".")[0])
+
+    async def seat(self, match_id: int, names: list[str]) -> None:
+        """The named members join by clicking Join on the lobby message."""
+        for name in names:
+            lobby = self.lobby_message(match_id)
+            result = await self.members[name].click(lobby, label="Join")
+            assert result.ephemeral, result
+            assert "joined" in result.response.content, result.response.content
+
+    def lobby_message(self, match_id: int) -> Any:
+        """The lobby message of a match."""
+        for message in reversed(self.channel.history()):
+            if message.embeds and message.embeds[0].title == self.title(match_id, "lobby"):
+                return message
+        raise AssertionError(f"no lobby message for #{match_id}")
+
+    def title(self, match_id: int, suffix: str) -> str:
+        """A post title such as 'Numbers To Number #3: lobby'."""
+        for m in self.channel.history():
+            if m.embeds and f"#{match_id}:" in (m.embeds[0].title or ""):
+                return f"{m.embeds[0].title.split(':')[0]}: {suffix}"
+        raise AssertionError(f"no post for #{match_id}")
+
+    async def match(self, match_id: int) -> Match:
+        """The referee's view of a match (read only)."""
+        return await self.bot.referee.get(match_id)
+
+    async def play_out(self, match_id: int, rng: random.Random, by_dm_prefix: bool = False) -> int:
+        """Play random legal moves through Discord until the game ends; returns the move count."""
+        count = 0
+        while True:
+            match = await self.match(match_id)
+            if match.status != "active":
+                return count
+            p = match.require_progress()
+            for seat in sorted(match.awaited_seats()):
+                move = p.game.sample(p.state, seat, rng)
+                member = self.member(match.seats[seat].user_id)
+                if match.is_sealed():
+                    text = f"#{match_id} {move}" if by_dm_prefix else move
+                    before = len(member.user.dm_channel.history())
+                    await member.send_dm(text)
+                    replies = [m.content for m in member.user.dm_channel.history()[before + 1 :]]
+                    assert replies and "Locked in" in replies[0], replies
+                else:
+                    result = await member.slash(self.channel, "move", move=move, game=match_id)
+                    assert result.ephemeral, result
+                count += 1
+
+    async def history(self, member: str, match_id: int) -> dict[str, Any]:
+        """The /history attachment of a match, as JSON."""
+        result = await self.members[member].slash(self.channel, "history", game=match_id)
+        assert result.ephemeral
+        attachment = result.response.attachments[0]
+        data = await attachment.read()
+        return json.loads(data)
+
+    async def replayed(self, member: str, match_id: int) -> dict[str, Any]:
+        """`python -m rules replay` of the game's own /history record."""
+        record = await self.history(member, match_id)
+        return replay_text(json.dumps(record))

@@ -1,0 +1,66 @@
+"""Whole games of every game, from /newgame to the final summary and the leaderboard."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from rules import GAMES
+from tests.bot.table import NAMES, Table
+
+SMALL = {
+    "numbers-to-number": {"m": 3, "rounds": 2},
+    "numerical-cards": {"m": 6},
+    "lengths-of-lengths": {},
+    "binary-scramble": {},
+    "labyrinthine-loop": {"n": 3},
+    "integer-sequence": {},
+    "arcs-and-marks": {},
+}
+
+
+def player_counts(slug: str) -> list[int]:
+    """Two players, and the most the game allows (when more than two)."""
+    game = GAMES[slug]
+    counts = [max(2, game.min_players)]
+    if game.max_players > 2:
+        counts.append(min(game.max_players, 4))
+    return counts
+
+
+CASES = [(slug, p) for slug in GAMES for p in player_counts(slug)]
+
+
+@pytest.mark.parametrize(("slug", "players"), CASES, ids=[f"{s}-{p}" for s, p in CASES])
+async def test_full_game(simcord_env: Any, slug: str, players: int) -> None:
+    """Lobby, joins, start, every move through Discord, final post, replay, leaderboard."""
+    table = Table.make(simcord_env, players=players)
+    names = list(NAMES[:players])
+    options = dict(SMALL.get(slug, {}))
+    match_id = await table.open("alice", slug, **options)
+    await table.seat(match_id, names[1:])
+    match = await table.match(match_id)
+    if match.status == "lobby":
+        result = await table.members["alice"].click(table.lobby_message(match_id), label="Start")
+        assert "started" in result.response.content
+    moves = await table.play_out(match_id, random.Random(players))
+    assert moves > 0
+    final = table.channel.history()[-1]
+    assert final.embeds[0].title.endswith("game over")
+    match = await table.match(match_id)
+    assert match.status == "over"
+    replayed = await table.replayed("bob", match_id)
+    assert replayed["over"] is True
+    assert replayed["scores"] == match.row.result["scores"] if match.row.result else True
+    p = match.require_progress()
+    assert replayed["scores"] == list(p.game.scores(p.state))
+    for seat, score in enumerate(replayed["scores"]):
+        assert f"{match.seats[seat].name}: {score}" in final.embeds[0].description
+    board = await table.members["carol" if players > 2 else "bob"].slash(
+        table.channel, "leaderboard", game=slug
+    )
+    text = board.response.embeds[0].description
+    for name in names:
+        assert f"{name}-home" in text
