@@ -35,7 +35,10 @@ class SecretMoveForm(discord.ui.Modal):
         super().__init__(title=f"Secret move: {match.label}"[:45])
         self.match_id = match.id
         self.move: discord.ui.TextInput[SecretMoveForm] = discord.ui.TextInput(
-            label="Your move", placeholder=prompt[:100], max_length=MAX_MOVE_TEXT
+            label="Your move",
+            placeholder=prompt[:100],
+            max_length=MAX_MOVE_TEXT,
+            custom_id="move",
         )
         self.add_item(self.move)
 

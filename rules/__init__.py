@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import numbers_to_number, numerical_cards
+from rules import labyrinthine_loop, lengths_of_lengths, numbers_to_number, numerical_cards
 from rules.base import Game
 
 GAMES: dict[str, Game[Any]] = {
@@ -12,6 +12,8 @@ GAMES: dict[str, Game[Any]] = {
     for module in (
         numbers_to_number,
         numerical_cards,
+        lengths_of_lengths,
+        labyrinthine_loop,
     )
 }
 """Every game by slug, in the order they are listed to players."""

@@ -1,0 +1,232 @@
+"""Offline mode: the real bot against a simulated Discord server, played from this terminal."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import sys
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import discord
+import simcord
+
+from settings import Settings
+
+MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
+ACTION = re.compile(r"^\s*(?P<who>[a-z]+)(?P<dm>\s+dm)?\s*>\s*(?P<what>.*)$", re.IGNORECASE)
+OPTION = re.compile(r"(\w+):(.*?)(?=\s+\w+:|$)")
+BUTTON = re.compile(r"^\[(?P<label>[^\]]+)\]\s*(?P<rest>.*)$")
+
+HELP = """\
+You are in the server "home", channel #games, as any of: {members}.
+Type an action as `name> what`:
+  alice> /newgame numbers-to-number m:6     a slash command (options as name:value)
+  bob> /join                                 the same as pressing Join
+  alice> /move 17    or   carol> /move b2 c3 a move (`/move move:... game:3` works too)
+  alice dm> 17                               a direct message to the bot (a secret move)
+  bob> [Join]                                press the button labelled Join on the latest
+                                             message that has one ([0], [1], [Start], ...)
+  bob> [Submit secret move] 17               press it and fill the form with 17
+  help    this text       quit    leave (games are saved; they go on next time)
+Commands: {commands}
+"""
+
+
+@dataclass
+class Screen:
+    """What has been shown already, so each action prints only what is new."""
+
+    seen: set[int] = field(default_factory=set)
+
+    def fresh(self, messages: list[discord.Message]) -> list[discord.Message]:
+        """Messages not shown before, in order."""
+        out = [m for m in messages if m.id not in self.seen]
+        self.seen.update(m.id for m in out)
+        return out
+
+
+def show_message(prefix: str, message: discord.Message, names: dict[int, str]) -> str:
+    """A message as a person would read it in the Discord client, in plain text."""
+    lines = []
+    author = "Referee" if message.author.bot else message.author.name
+    head = f"{prefix} {author}:"
+    for embed in message.embeds:
+        if embed.title:
+            lines.append(f"  ┃ {embed.title}")
+        for line in (embed.description or "").splitlines():
+            lines.append(f"  ┃ {line}")
+    if message.content:
+        lines += [f"  {line}" for line in message.content.splitlines()]
+    buttons = [
+        f"[{c.label}]"
+        for row in message.components
+        for c in getattr(row, "children", [])
+        if getattr(c, "label", None)
+    ]
+    if buttons:
+        lines.append("  " + " ".join(buttons))
+    text = head + "\n" + "\n".join(lines)
+    for user_id, name in names.items():
+        text = text.replace(f"<@{user_id}>", f"@{name}")
+    return re.sub(r"<#\d+>", "#games", text)
+
+
+class Terminal:
+    """Reads actions, performs them as members, and prints what each member would see."""
+
+    def __init__(self, env: Any, out: Any = sys.stdout) -> None:
+        self.env = env
+        self.out = out
+        guild = env.create_guild("home")
+        self.channel = guild.create_text_channel("games")
+        self.members = {n: guild.add_member(env.create_user(n)) for n in MEMBERS}
+        self.names = {m.id: n for n, m in self.members.items()}
+        self.screen = Screen()
+
+    def say(self, text: str) -> None:
+        """Print and flush."""
+        print(text, file=self.out, flush=True)
+
+    def refresh(self) -> None:
+        """Print new channel messages and new DMs."""
+        for message in self.screen.fresh(self.channel.history()):
+            self.say(show_message("#games", message, self.names))
+        for name, member in self.members.items():
+            for message in self.screen.fresh(member.user.dm_channel.history()):
+                if message.author.bot:
+                    self.say(show_message(f"[DM to {name}]", message, self.names))
+
+    def show_result(self, name: str, result: Any) -> None:
+        """Print an interaction's private answers (only that member sees them)."""
+        if result is None:
+            return
+        replies = [result.response] if result.response is not None else []
+        replies += list(result.followups)
+        for r in replies:
+            if r.ephemeral and r.id not in self.screen.seen:
+                self.screen.seen.add(r.id)
+                self.say(show_message(f"(only {name} sees)", r.message, self.names))
+
+    async def act(self, line: str) -> bool:
+        """Perform one typed line; False to quit."""
+        line = line.strip()
+        if not line:
+            return True
+        if line in ("quit", "exit"):
+            return False
+        if line == "help":
+            commands = ", ".join(
+                sorted({"/" + c for c in self.members["alice"].available_commands(self.channel)})
+            )
+            self.say(HELP.format(members=", ".join(MEMBERS), commands=commands))
+            return True
+        parsed = ACTION.match(line)
+        if not parsed or parsed["who"].lower() not in self.members:
+            self.say(f"Start a line with a member's name: {', '.join(MEMBERS)} (try `help`).")
+            return True
+        name = parsed["who"].lower()
+        member = self.members[name]
+        what = parsed["what"].strip()
+        try:
+            if parsed["dm"]:
+                await member.send_dm(what)
+            elif what.startswith("/"):
+                self.show_result(name, await self.slash(member, what[1:]))
+            elif button := BUTTON.match(what):
+                await self.press(name, member, button["label"], button["rest"])
+            else:
+                self.say("Type a slash command (`/join`), a button (`[Join]`) or use `dm>`.")
+        except (simcord.BackendError, simcord.SetupError, ValueError) as e:
+            self.say(f"(simulated Discord refused that: {e})")
+        self.refresh()
+        return True
+
+    async def slash(self, member: Any, text: str) -> Any:
+        """Invoke a slash command written as `newgame numbers-to-number m:6`."""
+        first = OPTION.search(text)
+        head = text[: first.start()] if first else text
+        words = head.split()
+        options: dict[str, Any] = {k: _value(k, v.strip()) for k, v in OPTION.findall(text)}
+        available = set(member.available_commands(self.channel))
+        path = words
+        while path and " ".join(path) not in available:
+            path = path[:-1]
+        if not path:
+            raise ValueError(f"no command /{head.strip()}")
+        rest = " ".join(words[len(path) :])
+        if rest and path == ["move"] and "move" not in options:
+            options["move"] = rest
+        elif rest:
+            raise ValueError(f"write options as name:value (got {rest!r})")
+        return await member.slash(self.channel, " ".join(path), **options)
+
+    async def press(self, name: str, member: Any, label: str, rest: str) -> None:
+        """Press the newest button with this label in the channel; fill a form with `rest`."""
+        for message in reversed(self.channel.history()):
+            labels = [c.label for row in message.components for c in getattr(row, "children", [])]
+            if label in labels:
+                result = await member.click(message, label=label)
+                if result.modal is not None:
+                    if not rest:
+                        self.say(
+                            "That opens a form: put the move after the button, "
+                            "e.g. [Submit secret move] 17"
+                        )
+                        return
+                    result = await member.submit_modal(result, {"move": rest})
+                self.show_result(name, result)
+                return
+        self.say(f"No message in #games has a [{label}] button.")
+
+
+def _value(name: str, text: str) -> Any:
+    # Every option is a whole number except the move itself, which is text ("17", "b2 c3").
+    return int(text) if name != "move" and re.fullmatch(r"-?\d+", text) else text
+
+
+async def read_line(prompt: str) -> str | None:
+    """One line from standard input without blocking the simulated server."""
+    loop = asyncio.get_running_loop()
+    try:
+        return await loop.run_in_executor(None, lambda: input(prompt))
+    except EOFError:
+        return None
+
+
+async def run_offline(settings: Settings) -> int:
+    """Run the bot against a simulated Discord and let the terminal play as its members."""
+    from bot import RefereeBot
+    from cogs.delivery import deliver
+
+    database = Path(settings.database)
+    offline_db = database.with_name(database.stem + "-offline" + database.suffix)
+    log_file = offline_db.with_suffix(".log")
+    log_file.parent.mkdir(parents=True, exist_ok=True)
+    logging.basicConfig(
+        filename=log_file,
+        level=getattr(logging, settings.log_level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    # Reminders wait until the simulated server exists (its ids are the same on every start).
+    bot = RefereeBot(replace(settings, database=str(offline_db)), remind_on_start=False)
+    print("No DISCORD_TOKEN: starting the offline mode (a simulated Discord server).")
+    print(f"Games are saved in {offline_db}; the log goes to {log_file}.")
+    try:
+        async with simcord.run(bot, check_errors=False) as env:
+            terminal = Terminal(env)
+            await deliver(bot, await bot.referee.reminders())
+            await env.settle()
+            terminal.say(HELP.format(members=", ".join(MEMBERS), commands="type `help`"))
+            terminal.refresh()
+            while True:
+                line = await read_line("> ")
+                if line is None or not await terminal.act(line):
+                    break
+    finally:
+        # The simulated gateway does not close the bot; closing it releases the database.
+        await bot.close()
+    print("Bye. Your games are saved.")
+    return 0

@@ -1,0 +1,428 @@
+"""Labyrinthine Loop: grow a spanning tree on a grid of dots; the offense closes one loop."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from rules.base import Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of
+
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+UNREACHED = -1
+_ONE = tuple(frozenset((seat,)) for seat in range(8))
+_NOBODY: frozenset[int] = frozenset()
+_MOVE = re.compile(r"([a-z])([0-9]{1,3})\s*[-,\s]\s*([a-z])([0-9]{1,3})", re.ASCII)
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Labyrinthine Loop; dots are numbered row by row, r * n + c."""
+
+    n: int
+    players: int
+    rounds: int
+    round: int
+    parent: tuple[int, ...]
+    """Per dot: UNREACHED, itself for the round's first dot, else the dot it grew from."""
+    reached: int
+    """How many dots of the current round have a segment (kept to spare a scan per call)."""
+    scores: tuple[int, ...]
+    last_parent: tuple[int, ...]
+    """The finished round's tree (empty until a round ends)."""
+    last_close: tuple[int, ...]
+    last_loop: tuple[int, ...]
+    """The finished round's loop, its dots in order from one end of the closing segment."""
+
+
+@cache
+def neighbours(n: int) -> tuple[tuple[int, ...], ...]:
+    """The king-adjacent dots of every dot of an n×n grid."""
+    out = []
+    for r in range(n):
+        for c in range(n):
+            out.append(
+                tuple(
+                    (r + dr) * n + c + dc
+                    for dr in (-1, 0, 1)
+                    for dc in (-1, 0, 1)
+                    if (dr or dc) and 0 <= r + dr < n and 0 <= c + dc < n
+                )
+            )
+    return tuple(out)
+
+
+@cache
+def pairs(n: int) -> tuple[tuple[int, int], ...]:
+    """Every pair of adjacent dots once, each as (lower, higher) index."""
+    return tuple((a, b) for a, near in enumerate(neighbours(n)) for b in near if a < b)
+
+
+def dot_name(n: int, dot: int) -> str:
+    """The name of a dot: column letter, then row number from the top, e.g. b2."""
+    return f"{COLUMNS[dot % n]}{dot // n + 1}"
+
+
+def move_text(n: int, a: int, b: int) -> Move:
+    """The canonical text of a segment of adjacent dots: its two dots, by column then row."""
+    return texts(n)[0][(a, b)]
+
+
+@cache
+def texts(n: int) -> tuple[dict[tuple[int, int], Move], dict[Move, tuple[int, int]]]:
+    """Canonical segment texts by dot pair (both orders), and the dot pair by canonical text."""
+    by_pair, by_text = {}, {}
+    for a, b in pairs(n):
+        first, second = sorted((a, b), key=lambda d: (d % n, d // n))
+        text = f"{dot_name(n, first)} {dot_name(n, second)}"
+        by_pair[a, b] = by_pair[b, a] = text
+        by_text[text] = (first, second)
+    return by_pair, by_text
+
+
+def tree_path(parent: Sequence[int], a: int, b: int) -> list[int]:
+    """The dots of the tree path from a to b, both included (O(number of dots))."""
+    up_a = [a]
+    while parent[up_a[-1]] != up_a[-1]:
+        up_a.append(parent[up_a[-1]])
+    where = {d: i for i, d in enumerate(up_a)}
+    up_b = [b]
+    while up_b[-1] not in where:
+        up_b.append(parent[up_b[-1]])
+    return up_a[: where[up_b[-1]]] + up_b[::-1]
+
+
+def offense(s: State) -> Seat:
+    """The offense of the current round."""
+    return s.round % s.players
+
+
+def joined(parent: Sequence[int], a: int, b: int) -> bool:
+    """True when a segment of the tree joins a and b (two different dots) directly."""
+    return parent[a] == b or parent[b] == a
+
+
+class LabyrinthineLoop(Game[State]):
+    """Labyrinthine Loop."""
+
+    slug = "labyrinthine-loop"
+    title = "Labyrinthine Loop"
+    min_players = 2
+    max_players = 8
+    options = (
+        Option("n", "the grid has n×n dots", 2, 12, "6"),
+        Option("rounds", "rounds as offense per player", 1, 10, "1"),
+    )
+    notation = (
+        "two adjacent dots, e.g. `b2 c3` (columns a, b, c... from the left, rows from the top)"
+    )
+    summary = (
+        "2 to 8 players, an n×n grid of dots; dots are adjacent in the 8 king directions. Each "
+        "round, on a fresh grid, the offense draws a segment between two adjacent dots; then "
+        "everyone in turn (starting after the offense) draws a segment from a dot that has one "
+        "to an adjacent dot that has none, until every dot is reached. Diagonals may cross. "
+        "Then the offense joins two adjacent dots not already joined and scores the number of "
+        "dots on the loop this closes. Every player is offense `rounds` times; highest total "
+        "wins. A move is two dots: `b2 c3` (also `b2-c3`); columns a, b, c... from the left, "
+        "rows 1..n from the top."
+    )
+    state_type = State
+
+    def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
+        n, rounds = given.get("n"), given.get("rounds")
+        return {"n": 6 if n is None else n, "rounds": 1 if rounds is None else rounds}
+
+    def start(self, players: int, options: Mapping[str, Any]) -> State:
+        n = int(options["n"])
+        fresh = (UNREACHED,) * (n * n)
+        return State(n, players, int(options["rounds"]), 0, fresh, 0, (0,) * players, (), (), ())
+
+    def to_move(self, s: State) -> frozenset[Seat]:
+        # Inlined: replays call this several times per move.
+        p, k = s.players, s.reached
+        if s.round >= p * s.rounds:
+            return _NOBODY
+        if k == 0 or k == s.n * s.n:
+            return _ONE[s.round % p]
+        return _ONE[(s.round + k - 1) % p]
+
+    def legal(self, s: State, seat: Seat) -> Iterator[Move]:
+        if seat not in self.to_move(s):
+            return
+        n, parent, k = s.n, s.parent, s.reached
+        if k == 0:
+            yield from (move_text(n, a, b) for a, b in pairs(n))
+        elif k == n * n:
+            yield from (move_text(n, a, b) for a, b in pairs(n) if not joined(parent, a, b))
+        else:
+            for a, near in enumerate(neighbours(n)):
+                if parent[a] != UNREACHED:
+                    for b in near:
+                        if parent[b] == UNREACHED:
+                            yield move_text(n, a, b)
+
+    def parse(self, s: State, seat: Seat, text: str) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        n, parent, k = s.n, s.parent, s.reached
+        a, b = self._dots(n, text)
+        why = ""
+        if a == b:
+            why = "{a} and {b} are the same dot"
+        elif b not in neighbours(n)[a]:
+            why = "{a} and {b} are not adjacent (next to each other, diagonals included)"
+        elif k == n * n:
+            if joined(parent, a, b):
+                why = "{a} and {b} are already joined"
+        elif k:
+            has_a, has_b = parent[a] != UNREACHED, parent[b] != UNREACHED
+            if has_a and has_b:
+                why = "{b} already has a segment (and so has {a})"
+            elif not (has_a or has_b):
+                why = "{a} has no segment yet (nor has {b})"
+        if why:
+            named = why.format(a=dot_name(n, a), b=dot_name(n, b))
+            raise IllegalMove(f"{named}; {self._hint(s)}")
+        return move_text(n, a, b)
+
+    def _dots(self, n: int, text: str) -> tuple[int, int]:
+        known = texts(n)[1].get(text)  # replays and buttons send canonical text: skip the regex
+        if known is not None:
+            return known
+        t = text.strip()
+        m = _MOVE.fullmatch(t.lower()) if t.isascii() else None
+        if m is None:
+            raise IllegalMove(
+                f"`{clip(text)}` is not two dots; write two adjacent dots like `b2 c3`."
+            )
+        dots = []
+        for col, row in ((m[1], m[2]), (m[3], m[4])):
+            c, r = COLUMNS.index(col), int(row)
+            if c >= n or not 1 <= r <= n or row.startswith("0"):
+                last = dot_name(n, n * n - 1)
+                raise IllegalMove(f"{col}{row} is not on the {n}×{n} grid (a1..{last}).")
+            dots.append((r - 1) * n + c)
+        return dots[0], dots[1]
+
+    def _hint(self, s: State) -> str:
+        """What is allowed now, with one legal example."""
+        example = next(iter(self.legal(s, next(iter(self.to_move(s))))))
+        k = s.reached
+        if k == 0:
+            what = "draw a segment between any two adjacent dots"
+        elif k == s.n * s.n:
+            what = "join two adjacent dots that are not already joined, closing a loop"
+        else:
+            what = "draw from a dot that has a segment to an adjacent dot that has none"
+        return f"{what}, e.g. `{example}`."
+
+    def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
+        (move,) = moves.values()
+        n, parent, k = s.n, s.parent, s.reached
+        a, b = self._dots(n, move)
+        if k == 0:
+            grown = list(parent)
+            grown[a], grown[b] = a, a
+            return _replace_tree(s, tuple(grown), 2)
+        if k < n * n:
+            if parent[a] == UNREACHED:
+                a, b = b, a
+            return _replace_tree(s, _put(parent, b, a), k + 1)
+        loop = tuple(tree_path(parent, a, b))
+        seat = offense(s)
+        scores = _put(s.scores, seat, s.scores[seat] + len(loop))
+        fresh = (UNREACHED,) * (n * n)
+        return State(n, s.players, s.rounds, s.round + 1, fresh, 0, scores, parent, (a, b), loop)
+
+    def is_over(self, s: State) -> bool:
+        return s.round >= s.players * s.rounds
+
+    def scores(self, s: State) -> tuple[int, ...]:
+        return s.scores
+
+    def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
+        return players * int(options["rounds"]) * int(options["n"]) ** 2
+
+    def public_view(self, s: State) -> dict[str, Any]:
+        over = self.is_over(s)
+        k = s.reached
+        phase = "over" if over else "first" if k == 0 else "close" if k == s.n**2 else "grow"
+        last = None
+        if s.last_parent:
+            last = {
+                "offense": (s.round - 1) % s.players,
+                "parent": list(s.last_parent),
+                "close": list(s.last_close),
+                "loop": list(s.last_loop),
+            }
+        return {
+            "n": s.n,
+            "rounds": s.players * s.rounds,
+            "round": s.round,
+            "over": over,
+            "phase": phase,
+            "offense": None if over else offense(s),
+            "to_move": None if over else next(iter(self.to_move(s))),
+            "segments": max(k - 1, 0),
+            "parent": list(s.parent),
+            "scores": list(s.scores),
+            "last": last,
+        }
+
+    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+        n, total = view["n"], view["rounds"]
+        lines = [f"Labyrinthine Loop {n}x{n}, round {min(view['round'] + 1, total)} of {total}"]
+        lines += _score_lines(view, names)
+        last, phase = view["last"], view["phase"]
+        if last is not None and phase in ("first", "over"):
+            lines += ["", *grid_lines(n, last["parent"], last["close"], last["loop"], compact)]
+            lines.append(_last_line(view, names) + " (the @ dots)")
+        else:
+            lines += ["", *grid_lines(n, view["parent"], [], [], compact)]
+            if last is not None:
+                lines.append(_last_line(view, names))
+        if phase != "over":
+            who = name_of(names, view["to_move"])
+            if phase == "first":
+                what = "(offense) draws the first segment on a fresh grid"
+            elif phase == "close":
+                what = "(offense) closes a loop: join two adjacent dots not joined yet"
+            else:
+                what = f"draws segment {view['segments'] + 1} of {n * n - 1} (from an o to a .)"
+            lines.append(f"To move: {who} {what}.")
+        else:
+            lines.append("Game over.")
+        return "\n".join(lines)
+
+    def describe(
+        self,
+        before: State,
+        moves: Mapping[Seat, Move],
+        after: State,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        ((seat, move),) = moves.items()
+        n, who = before.n, name_of(names, seat)
+        a, b = self._dots(n, move)
+        k = before.reached
+        total = before.players * before.rounds
+        if k == n * n:
+            loop = len(after.last_loop)
+            out = [
+                f"{who} (offense) closes {dot_name(n, a)}-{dot_name(n, b)}: a loop of {loop} "
+                f"dots, +{loop} (total {after.scores[seat]})."
+            ]
+            if self.is_over(after):
+                out.append(f"That was round {total} of {total}: the game is over.")
+            else:
+                nxt = name_of(names, offense(after))
+                out.append(f"Round {after.round + 1} of {total}: {nxt} is the offense.")
+            return out
+        if k and before.parent[a] == UNREACHED:
+            a, b = b, a
+        drawn = f"{dot_name(n, a)}-{dot_name(n, b)}"
+        if k == 0:
+            return [
+                f"{who} (offense) draws {drawn}, the first segment of round "
+                f"{before.round + 1} of {total}."
+            ]
+        out = [f"{who} draws {drawn} ({k} of {n * n - 1} segments)."]
+        if after.reached == n * n:
+            out.append(
+                f"Every dot is reached: {name_of(names, offense(after))} (offense) closes a loop."
+            )
+        return out
+
+    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+        if seat not in self.to_move(s):
+            return "It is not your move."
+        k, hint = s.reached, self._hint(s)
+        if k == s.n * s.n:
+            return f"Every dot is reached. You are the offense: {hint} You score the loop's dots."
+        if k == 0:
+            return f"You are the offense of a fresh grid: {hint}"
+        return f"Segment {k} of {s.n * s.n - 1}: {hint}"
+
+
+def _put(values: tuple[int, ...], i: int, x: int) -> tuple[int, ...]:
+    out = list(values)
+    out[i] = x
+    return tuple(out)
+
+
+def _replace_tree(s: State, parent: tuple[int, ...], reached: int) -> State:
+    # The constructor, not dataclasses.replace: a third faster, and replays call this a lot.
+    return State(
+        s.n,
+        s.players,
+        s.rounds,
+        s.round,
+        parent,
+        reached,
+        s.scores,
+        s.last_parent,
+        s.last_close,
+        s.last_loop,
+    )
+
+
+def grid_lines(
+    n: int, parent: Sequence[int], close: Sequence[int], loop: Sequence[int], compact: bool
+) -> list[str]:
+    """The dot grid with its segments: o reached, . not yet, @ on the loop, X crossing."""
+    step = 2 if compact else 4
+    width = step * (n - 1) + 1
+    rows = [[" "] * width for _ in range(2 * n - 1)]
+    on_loop = set(loop)
+    for d, p in enumerate(parent):
+        rows[2 * (d // n)][step * (d % n)] = "@" if d in on_loop else "." if p < 0 else "o"
+    segments = [(d, p) for d, p in enumerate(parent) if p >= 0 and p != d]
+    if close:
+        segments.append((close[0], close[1]))
+    for a, b in segments:
+        (ra, ca), (rb, cb) = sorted((divmod(a, n), divmod(b, n)))
+        if ra == rb:
+            for x in range(step * min(ca, cb) + 1, step * max(ca, cb)):
+                rows[2 * ra][x] = "-"
+            continue
+        y, x = 2 * ra + 1, step * min(ca, cb) + (0 if ca == cb else step // 2)
+        mark = "|" if ca == cb else "\\" if cb > ca else "/"
+        rows[y][x] = "X" if rows[y][x] not in (" ", mark) else mark
+    head = "    " + "".join(f"{COLUMNS[c]:<{step}}" for c in range(n))
+    out = [head.rstrip()]
+    for y, row in enumerate(rows):
+        label = f"{y // 2 + 1:>3} " if y % 2 == 0 else "    "
+        out.append((label + "".join(row)).rstrip())
+    return out
+
+
+def _score_lines(view: Mapping[str, Any], names: Sequence[str] | None) -> list[str]:
+    parts = []
+    for seat, points in enumerate(view["scores"]):
+        mark = "*" if seat == view["offense"] else ""
+        parts.append(f"{name_of(names, seat)}{mark} {points}")
+    lines, line = [], "Scores:"
+    for i, part in enumerate(parts):
+        if i and len(line) + len(part) > 60:
+            lines.append(line + ",")
+            line = "       "
+        line += (", " if i and line.strip() else " ") + part
+    lines.append(line)
+    if view["offense"] is not None:
+        lines.append("(* = offense this round)")
+    return lines
+
+
+def _last_line(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    n, last = view["n"], view["last"]
+    a, b = last["close"]
+    size = len(last["loop"])
+    return (
+        f"Round {view['round']}: {name_of(names, last['offense'])} closed "
+        f"{dot_name(n, a)}-{dot_name(n, b)}, a loop of {size} dots, +{size}"
+    )
+
+
+GAME = LabyrinthineLoop()

@@ -1,0 +1,279 @@
+"""Lengths Of Lengths Of Lengths: build a 0/1 list in turn; the offense scores its run cascade."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.base import BadOption, Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of
+
+MAX_N = 60
+MAX_PLAYERS = 8
+COMPACT_WIDTH = 60
+"""The compact board clips each cascade level to this many characters."""
+COMPACT_LEVELS = 8
+_NOBODY: frozenset[int] = frozenset()
+_ONE_SEAT = tuple(frozenset({seat}) for seat in range(MAX_PLAYERS))
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Lengths Of Lengths Of Lengths."""
+
+    players: int
+    n: int
+    rounds: int
+    round: int
+    digits: str
+    last: str
+    scores: tuple[int, ...]
+
+
+def run_lengths(values: Sequence[int]) -> tuple[int, ...]:
+    """The lengths of the runs of equal adjacent values, left to right."""
+    out: list[int] = []
+    prev: int | None = None
+    for x in values:
+        if out and x == prev:
+            out[-1] += 1
+        else:
+            out.append(1)
+        prev = x
+    return tuple(out)
+
+
+def cascade(digits: str) -> list[tuple[int, ...]]:
+    """Every level from the 0/1 list down to the first all-1s list (the 0/1 list is tested too)."""
+    level = tuple(int(c) for c in digits)
+    levels = [level]
+    # Terminates: a list that is not all 1s has a run of 2+, so its run list is shorter.
+    while any(x != 1 for x in level):
+        level = run_lengths(level)
+        levels.append(level)
+    return levels
+
+
+def round_score(digits: str) -> int:
+    """What the offense scores for a finished round's list: the length of the all-1s level."""
+    return len(cascade(digits)[-1])
+
+
+def level_text(index: int, level: Sequence[int]) -> str:
+    """One cascade level as written in the rules: digits for the 0/1 list, then commas."""
+    return "".join(map(str, level)) if index == 0 else ",".join(map(str, level))
+
+
+def default_n(players: int) -> int:
+    """The smallest multiple of the player count that is at least 12."""
+    return -(-12 // players) * players
+
+
+class LengthsOfLengths(Game[State]):
+    """Lengths Of Lengths Of Lengths."""
+
+    slug = "lengths-of-lengths"
+    title = "Lengths Of Lengths Of Lengths"
+    min_players = 2
+    max_players = MAX_PLAYERS
+    options = (
+        Option(
+            "n",
+            "digits per round, a multiple of the player count",
+            2,
+            MAX_N,
+            "the smallest multiple of p that is at least 12",
+        ),
+        Option("rounds", "rounds as offense per player", 1, 10, "1"),
+    )
+    notation = "a digit, `0` or `1`"
+    summary = (
+        "2 to 8 players, p·rounds rounds; each player is the offense equally often, in seat "
+        "order. In a round the list starts empty and players append one digit `0` or `1` in "
+        "turn, the offense first, until it has n digits. Then L := the list; while L is not all "
+        "1s, L becomes the lengths of its runs of equal values (1010110011101000111001011 → "
+        "1,1,1,1,2,2,3,1,1,3,3,2,1,1,2 → 4,2,1,2,2,1,2,1 → 1,1,1,2,1,1,1 → 3,1,3 → 1,1,1). "
+        "The offense scores the length of the final all-1s list (3 here; an all-1s 0/1 list "
+        "scores n); nobody else scores. Highest total wins. Move: `0` or `1`."
+    )
+    state_type = State
+
+    def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
+        n = given.get("n")
+        if n is None:
+            n = default_n(players)
+        if n % players:
+            top = MAX_N // players * players
+            raise BadOption(
+                f"`n` must be a multiple of {players} for {players} players: "
+                f"{players}, {2 * players}, …, {top}; got {n}."
+            )
+        rounds = given.get("rounds")
+        return {"n": n, "rounds": 1 if rounds is None else rounds}
+
+    def start(self, players: int, options: Mapping[str, Any]) -> State:
+        return State(players, options["n"], options["rounds"], 0, "", "", (0,) * players)
+
+    def total_rounds(self, s: State) -> int:
+        """How many rounds the whole game has: every player is offense `rounds` times."""
+        return s.players * s.rounds
+
+    def offense(self, s: State) -> Seat:
+        """The offense of the current round."""
+        return s.round % s.players
+
+    def to_move(self, s: State) -> frozenset[Seat]:
+        # Hot in replays (called several times per move), hence the shared frozensets.
+        if s.round >= s.players * s.rounds:
+            return _NOBODY
+        return _ONE_SEAT[(s.round + len(s.digits)) % s.players]
+
+    def is_sealed(self, s: State) -> bool:
+        return False
+
+    def legal(self, s: State, seat: Seat) -> Iterator[Move]:
+        if seat in self.to_move(s):
+            yield from ("0", "1")
+
+    def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        return rng.choice(("0", "1"))
+
+    def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
+        return players * int(options["rounds"]) * int(options["n"])
+
+    def parse(self, s: State, seat: Seat, text: str) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        t = text.strip()
+        if t not in ("0", "1"):
+            raise IllegalMove(f"`{clip(text)}` is not a digit you can append: send `0` or `1`.")
+        return t
+
+    def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
+        (move,) = moves.values()
+        digits = s.digits + move
+        if len(digits) < s.n:
+            return State(s.players, s.n, s.rounds, s.round, digits, s.last, s.scores)
+        off = self.offense(s)
+        scores = list(s.scores)
+        scores[off] += round_score(digits)
+        return State(s.players, s.n, s.rounds, s.round + 1, "", digits, tuple(scores))
+
+    def is_over(self, s: State) -> bool:
+        return s.round >= self.total_rounds(s)
+
+    def scores(self, s: State) -> tuple[int, ...]:
+        return s.scores
+
+    def public_view(self, s: State) -> dict[str, Any]:
+        over = self.is_over(s)
+        last = None
+        if s.last:
+            levels = cascade(s.last)
+            last = {
+                "round": s.round,
+                "offense": (s.round - 1) % s.players,
+                "levels": [list(x) for x in levels],
+                "score": len(levels[-1]),
+            }
+        return {
+            "players": s.players,
+            "n": s.n,
+            "round": s.round,
+            "total_rounds": self.total_rounds(s),
+            "over": over,
+            "offense": None if over else self.offense(s),
+            "to_move": None if over else min(self.to_move(s)),
+            "digits": s.digits,
+            "scores": list(s.scores),
+            "last": last,
+        }
+
+    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+        n, p, total = view["n"], view["players"], view["total_rounds"]
+        if view["over"]:
+            head = f"{self.title}  n={n}  game over after {total} rounds"
+        else:
+            head = f"{self.title}  n={n}  round {view['round'] + 1} of {total}"
+        lines = [head, ""]
+        width = max(len(name_of(names, i)) for i in range(p))
+        for seat in range(p):
+            mark = ""
+            if seat == view["offense"]:
+                mark += "  offense"
+            if seat == view["to_move"]:
+                mark += "  <- to play"
+            lines.append(
+                f"{seat + 1}. {name_of(names, seat):<{width}} {view['scores'][seat]:>4}{mark}"
+            )
+        if not view["over"]:
+            lines += ["", *_current_round(view, names)]
+        if view["last"] is not None:
+            lines += ["", *_last_round(view["last"], names, compact)]
+        return "\n".join(lines)
+
+    def describe(
+        self,
+        before: State,
+        moves: Mapping[Seat, Move],
+        after: State,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        ((seat, move),) = moves.items()
+        digits = before.digits + move
+        who = name_of(names, seat)
+        out = [f"{who} appended {move}: `{digits}` ({len(digits)}/{before.n})."]
+        if after.round > before.round:
+            off = self.offense(before)
+            levels = cascade(digits)
+            out.append(f"Round {before.round + 1} of {self.total_rounds(before)} ends. Cascade:")
+            out += [f"`{level_text(i, lv)}`" for i, lv in enumerate(levels)]
+            out.append(
+                f"{name_of(names, off)} (offense) scores {len(levels[-1])} "
+                f"(total {after.scores[off]})."
+            )
+            if not self.is_over(after):
+                nxt = name_of(names, self.offense(after))
+                out.append(f"Round {after.round + 1}: {nxt} is the offense and plays first.")
+        return out
+
+    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+        off = self.offense(s)
+        role = "you are the offense" if seat == off else f"{name_of(names, off)} is the offense"
+        return (
+            f"Digit {len(s.digits) + 1} of {s.n} in round {s.round + 1} of "
+            f"{self.total_rounds(s)} ({role}): send `0` or `1`."
+        )
+
+
+def _current_round(view: Mapping[str, Any], names: Sequence[str] | None) -> list[str]:
+    n, p, digits, off = view["n"], view["players"], view["digits"], view["offense"]
+    who = "".join(str((off + i) % p + 1) for i in range(len(digits)))
+    return [
+        f"Round {view['round'] + 1}, offense {name_of(names, off)}: "
+        f"{len(digits)}/{n} digits, {name_of(names, view['to_move'])} to play",
+        f"  list {digits}{'.' * (n - len(digits))}",
+        f"  by   {who}^",
+    ]
+
+
+def _last_round(last: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> list[str]:
+    levels = last["levels"]
+    texts = [level_text(i, lv) for i, lv in enumerate(levels)]
+    if compact:
+        texts = [t if len(t) <= COMPACT_WIDTH else t[: COMPACT_WIDTH - 1] + "…" for t in texts]
+        if len(texts) > COMPACT_LEVELS:
+            hidden = len(texts) - COMPACT_LEVELS + 1
+            texts = [*texts[: COMPACT_LEVELS - 2], f"… {hidden} more levels …", texts[-1]]
+    off = name_of(names, last["offense"])
+    return [
+        f"Round {last['round']} (offense {off}): the run-length cascade",
+        *(f"  {t}" for t in texts),
+        f"{off} (offense) scored {last['score']}",
+    ]
+
+
+GAME = LengthsOfLengths()

@@ -1,0 +1,82 @@
+"""The offline mode as a person uses it: `python bot.py` with no token, in a terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Session:
+    """The bot's offline mode running in a pseudo-terminal."""
+
+    def __init__(self, tmp: Path) -> None:
+        master, slave = pty.openpty()
+        env = {**os.environ, "DISCORD_TOKEN": "", "DATABASE_PATH": str(tmp / "referee.sqlite3")}
+        self.proc = subprocess.Popen(
+            [sys.executable, "bot.py"], cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env
+        )
+        os.close(slave)
+        self.master = master
+        self.screen = ""
+
+    def type(self, line: str) -> None:
+        """Type a line and press Enter."""
+        os.write(self.master, (line + "\n").encode())
+
+    def wait_for(self, text: str, timeout: float = 30.0) -> str:
+        """Read the terminal until text appears; return everything read since the last wait."""
+        start, seen = time.monotonic(), len(self.screen)
+        while text not in self.screen[seen:]:
+            left = timeout - (time.monotonic() - start)
+            assert left > 0, f"{text!r} never appeared; screen:\n{self.screen[seen:]}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    self.screen += os.read(self.master, 65536).decode(errors="replace")
+                except OSError:
+                    break
+        return self.screen[seen:]
+
+    def close(self) -> None:
+        """Quit and wait for the process."""
+        self.type("quit")
+        self.proc.wait(timeout=30)
+        os.close(self.master)
+
+
+def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
+    """Open, join, play a whole sealed game by DM, quit, and find the game saved on restart."""
+    s = Session(tmp_path)
+    try:
+        s.wait_for("offline mode")
+        s.type("alice> /newgame numbers-to-number m:2 rounds:1")
+        out = s.wait_for("[Join] [Start] [Cancel]")
+        assert "(only alice sees)" in out and "Numbers To Number #1: lobby" in out
+        s.type("bob> [Join]")
+        out = s.wait_for("[DM to bob]")
+        assert "Waiting for secret moves from @alice, @bob" in out
+        s.type("alice dm> 3")
+        out = s.wait_for("Locked in `3`")
+        assert "alice has locked in a move" in out and "`3`" not in out.split("[DM to alice]")[0]
+        s.type("bob dm> 9")
+        assert "out of range: pick a number from 1 to 3" in s.wait_for("out of range")
+        s.type("bob dm> 1")
+        s.wait_for("the list gets `1`")
+        s.type("alice> /move 1")
+        s.wait_for("Locked in `1`")
+        s.type("bob> /move move:2")
+        out = s.wait_for("`/history 1` gives the game record")
+        assert "Numbers To Number #1: game over" in out and "Winner: @" in out
+        s.type("carol> /leaderboard")
+        out = s.wait_for("Leaderboard: all games")
+        assert "alice" in out and "bob" in out
+    finally:
+        s.close()
+    assert (tmp_path / "referee-offline.sqlite3").exists()
