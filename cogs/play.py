@@ -154,13 +154,17 @@ class Play(commands.Cog):
                 raise RefereeError(f"You are not playing a game #{match_id} that is under way.")
             return await referee.move(match_id, user_id, _move_text(text))
         text = _move_text(content)
-        waiting = [m for m in mine if _seat_in(m, user_id, m.awaited_seats())]
+        # A bare DM is a secret move; turn moves need `#id` here, or /move in the channel.
+        waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.awaited_seats())]
         if not waiting:
             waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.step_seats())]
         if len(waiting) == 1:
             return await referee.move(waiting[0].id, user_id, text)
         if not waiting:
-            raise RefereeError("No game is waiting for a move from you right now.")
+            raise RefereeError(
+                "No game is waiting for a secret move from you right now. Turn moves go in the "
+                "game's channel with `/move`."
+            )
         raise RefereeError(
             f"Several games are waiting for you: {match_list(waiting)}. "
             "Answer with the game number first, e.g. `#"

@@ -88,9 +88,8 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
         out.append(f"Waiting for secret moves from {who}: send them to me by DM.")
     elif awaited:
         seat = awaited[0]
-        out.append(
-            f"{mention(match.seats[seat].user_id)} to move: {game.prompt(p.state, seat, match.names)}"
-        )
+        prompt = game.prompt(p.state, seat, match.names)
+        out.append(f"{mention(match.seats[seat].user_id)} to move: {prompt}")
         if tuple(sorted(islice(game.legal(p.state, seat), 3))) == DIGITS:
             controls = Controls.DIGITS
     return [

@@ -257,7 +257,9 @@ class Referee:
             except IllegalMove as e:
                 raise RefereeError(f"{match.label}: {e}") from None
             if not match.is_sealed():
-                return await self._resolve(match, {seat: move}, set())
+                outcome = await self._resolve(match, {seat: move}, set())
+                outcome.reply = f"Played `{move}` in {match.label}."
+                return outcome
             pending = {**progress.pending, seat: move}
             if set(pending) != set(match.step_seats()):
                 return await self._seal(match, seat, move, changing)

@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import labyrinthine_loop, lengths_of_lengths, numbers_to_number, numerical_cards
+from rules import (
+    arcs_and_marks,
+    binary_scramble,
+    labyrinthine_loop,
+    lengths_of_lengths,
+    numbers_to_number,
+    numerical_cards,
+)
 from rules.base import Game
 
 GAMES: dict[str, Game[Any]] = {
@@ -13,7 +20,9 @@ GAMES: dict[str, Game[Any]] = {
         numbers_to_number,
         numerical_cards,
         lengths_of_lengths,
+        binary_scramble,
         labyrinthine_loop,
+        arcs_and_marks,
     )
 }
 """Every game by slug, in the order they are listed to players."""

@@ -16,7 +16,10 @@ def encode(value: Any) -> Any:
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, frozenset):
-        return sorted((encode(v) for v in value), key=_sort_key)
+        items = [encode(v) for v in value]
+        if all(type(v) is int for v in items):
+            return sorted(items)
+        return sorted(items, key=_sort_key)
     if isinstance(value, tuple | list):
         return [encode(v) for v in value]
     if value is None or isinstance(value, bool | int | str):

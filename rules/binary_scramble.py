@@ -1,0 +1,398 @@
+"""Binary Scramble: build a binary list, then flip digits; repeat a run-length multiset to score."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from typing import Any
+
+from rules.base import BadOption, Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of
+
+Shape = tuple[int, ...]
+"""A multiset of run lengths, as a tuple sorted in decreasing order."""
+
+HISTORY = 12
+"""Flips kept in the state for the board; older ones are only counted."""
+COMPACT_HISTORY = 5
+"""Flips the compact board shows."""
+_RUNS = re.compile("0+|1+")
+
+
+@dataclass(frozen=True)
+class Flip:
+    """One part-2 move, kept for the board: who flipped which position, and the list it gave."""
+
+    seat: int
+    pos: int
+    digits: str
+    scored: bool
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of Binary Scramble."""
+
+    players: int
+    length: int
+    target: int | None
+    digits: str
+    """The current list (still growing in part 1)."""
+    start: str
+    """The list at the end of part 1 ("" before)."""
+    visited: tuple[frozenset[int], ...]
+    """Every list reached since part 1 ended, as an int, in buckets chosen by a hash."""
+    shapes: frozenset[Shape]
+    """The run-length multiset of every list reached since part 1 ended."""
+    scores: tuple[int, ...]
+    turn: int
+    """Moves made so far, appends and flips."""
+    history: tuple[Flip, ...]
+    end: str
+    """Why the game ended: "" while it runs, "target" or "stuck"."""
+
+
+def shape_of(digits: str) -> Shape:
+    """The multiset of run lengths of a list, largest first (colour does not matter)."""
+    return tuple(sorted(map(len, _RUNS.findall(digits)), reverse=True))
+
+
+def show_shape(shape: Sequence[int]) -> str:
+    """Run lengths for a board: `3 2 1x4` (three or more equal lengths are counted)."""
+    parts = []
+    for size, group in itertools.groupby(shape):
+        n = len(list(group))
+        parts += [f"{size}x{n}"] if n >= 3 else [str(size)] * n
+    return " ".join(parts)
+
+
+@cache
+def partitions(n: int) -> int:
+    """The number of partitions of n: how many run-length multisets a list of n digits can have."""
+    ways = [1] + [0] * n
+    for part in range(1, n + 1):
+        for total in range(part, n + 1):
+            ways[total] += ways[total - part]
+    return ways[n]
+
+
+def flipped(digits: str, pos: int) -> str:
+    """The list with the digit at position pos (1 = leftmost) flipped."""
+    return digits[: pos - 1] + ("1" if digits[pos - 1] == "0" else "0") + digits[pos:]
+
+
+def _bucket_bits(length: int) -> int:
+    # Visited lists are split in up to 64 frozensets so a move copies one small set, not all.
+    return max(0, min(6, length - 10))
+
+
+def _bucket(x: int, bits: int) -> int:
+    return ((x * 0x9E3779B1) & 0xFFFFFFFF) >> (32 - bits) if bits else 0
+
+
+def was_reached(s: State, digits: str) -> bool:
+    """True when this full-length list was reached before in part 2 (or ended part 1)."""
+    x = int(digits, 2)
+    return x in s.visited[_bucket(x, _bucket_bits(s.length))]
+
+
+def _with_visit(visited: tuple[frozenset[int], ...], digits: str) -> tuple[frozenset[int], ...]:
+    x = int(digits, 2)
+    bits = _bucket_bits(len(digits))
+    if not visited:
+        visited = (frozenset(),) * (1 << bits)
+    i = _bucket(x, bits)
+    return (*visited[:i], visited[i] | {x}, *visited[i + 1 :])
+
+
+def open_positions(s: State) -> Iterator[int]:
+    """The positions whose flip gives a list not reached before (part 2 only), lazily."""
+    # Bit L-i of the list read as a binary number is position i.
+    x, length, bits, visited = int(s.digits, 2), s.length, _bucket_bits(s.length), s.visited
+    for i in range(1, length + 1):
+        y = x ^ (1 << (length - i))
+        if y not in visited[_bucket(y, bits)]:
+            yield i
+
+
+class BinaryScramble(Game[State]):
+    """Binary Scramble."""
+
+    slug = "binary-scramble"
+    title = "Binary Scramble"
+    min_players = 2
+    max_players = 8
+    options = (
+        Option(
+            "length",
+            "digits in the list, a multiple of the player count",
+            2,
+            24,
+            "the smallest multiple of the player count that is at least 8",
+        ),
+        Option("target", "points that win at once (none: play until stuck)", 1, 1000, "5", True),
+    )
+    notation = "part 1: `0` or `1` to append; part 2: a position to flip, 1..L from the left"
+    summary = (
+        "Part 1: in turn, players append a digit `0` or `1` until the list has L digits. "
+        "Part 2: in turn, flip one digit by its position (`3` flips the third from the left); "
+        "the new list must differ from every list reached before. You score 1 when the "
+        "run lengths of the new list, in any order, are those of an earlier list "
+        "(001110101 has runs 2,3,1,1,1,1). The game ends at once when someone reaches the "
+        "target, or when the player to move has no legal flip. Highest total wins."
+    )
+    state_type = State
+
+    def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
+        length = given.get("length")
+        if length is None:
+            length = -(-8 // players) * players
+        elif length % players:
+            allowed = ", ".join(map(str, range(players, 25, players)))
+            raise BadOption(
+                f"`length` must be a multiple of the player count with {players} players: "
+                f"{allowed}; got {length}."
+            )
+        target = given.get("target", 5)  # an explicit None (no target) stays None
+        return {"length": length, "target": target}
+
+    def start(self, players: int, options: Mapping[str, Any]) -> State:
+        return State(
+            players=players,
+            length=options["length"],
+            target=options["target"],
+            digits="",
+            start="",
+            visited=(),
+            shapes=frozenset(),
+            scores=(0,) * players,
+            turn=0,
+            history=(),
+            end="",
+        )
+
+    def to_move(self, s: State) -> frozenset[Seat]:
+        return frozenset() if s.end else frozenset((s.turn % s.players,))
+
+    def legal(self, s: State, seat: Seat) -> Iterator[Move]:
+        if seat not in self.to_move(s):
+            return
+        if len(s.digits) < s.length:
+            yield from ("0", "1")
+            return
+        yield from map(str, open_positions(s))
+
+    def parse(self, s: State, seat: Seat, text: str) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        t = text.strip()
+        if len(s.digits) < s.length:
+            if t in ("0", "1"):
+                return t
+            raise IllegalMove(
+                f"`{clip(text)}` is not a digit to append: the list is still being built "
+                f"({len(s.digits)} of {s.length} digits), send `0` or `1`."
+            )
+        if not t or len(t) > 12 or not t.isascii() or not t.isdigit():
+            raise IllegalMove(
+                f"`{clip(text)}` is not a position: send a position from 1 to {s.length} "
+                "to flip, counted from the left."
+            )
+        pos = int(t)
+        if not 1 <= pos <= s.length:
+            raise IllegalMove(f"{pos} is out of range: flip a position from 1 to {s.length}.")
+        new = flipped(s.digits, pos)
+        if was_reached(s, new):
+            can = ", ".join(map(str, open_positions(s)))
+            raise IllegalMove(
+                f"Flipping {pos} gives {new}, a list already reached; you can flip: {can}."
+            )
+        return str(pos)
+
+    def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
+        seat = s.turn % s.players
+        move = moves[seat]
+        if len(s.digits) < s.length:
+            digits = s.digits + move
+            if len(digits) < s.length:
+                return replace(s, digits=digits, turn=s.turn + 1)
+            # Every flip of the part-1 list is new, so nobody can be stuck yet.
+            return replace(
+                s,
+                digits=digits,
+                start=digits,
+                visited=_with_visit((), digits),
+                shapes=frozenset((shape_of(digits),)),
+                turn=s.turn + 1,
+            )
+        digits = flipped(s.digits, int(move))
+        shape = shape_of(digits)
+        scored = shape in s.shapes
+        scores = s.scores
+        if scored:
+            scores = (*scores[:seat], scores[seat] + 1, *scores[seat + 1 :])
+        after = State(
+            players=s.players,
+            length=s.length,
+            target=s.target,
+            digits=digits,
+            start=s.start,
+            visited=_with_visit(s.visited, digits),
+            shapes=s.shapes if scored else s.shapes | {shape},
+            scores=scores,
+            turn=s.turn + 1,
+            history=(*s.history[-(HISTORY - 1) :], Flip(seat, int(move), digits, scored)),
+            end="",
+        )
+        if s.target is not None and scores[seat] >= s.target:
+            return replace(after, end="target")
+        if next(open_positions(after), None) is None:
+            return replace(after, end="stuck")
+        return after
+
+    def is_over(self, s: State) -> bool:
+        return bool(s.end)
+
+    def scores(self, s: State) -> tuple[int, ...]:
+        return s.scores
+
+    def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
+        # Part 2 never revisits a list, and there are 2^L lists.
+        return int(options["length"]) + 2 ** int(options["length"])
+
+    def public_view(self, s: State) -> dict[str, Any]:
+        part2 = len(s.digits) == s.length
+        flips = s.turn - s.length if part2 else 0
+        return {
+            "length": s.length,
+            "target": s.target,
+            "players": s.players,
+            "digits": s.digits,
+            "start": s.start,
+            "flips": flips,
+            "history": [[f.seat, f.pos, f.digits, f.scored] for f in s.history],
+            "shapes": len(s.shapes),
+            "scores": list(s.scores),
+            "to_move": None if s.end else s.turn % s.players,
+            "end": s.end,
+        }
+
+    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+        length, scores = view["length"], view["scores"]
+        target = "no target" if view["target"] is None else f"target {view['target']}"
+        lines = [f"Binary Scramble   length {length}   {target}"]
+        digits, mover = view["digits"], view["to_move"]
+        if view["end"]:
+            lines.append(_end_line(view, names))
+        elif len(digits) < length:
+            lines.append(f"Part 1: appending digits, {len(digits)} of {length} so far.")
+        else:
+            lines.append("Part 2: flip one digit; the new list must be one never reached.")
+        cells = [
+            f"{'>' if i == mover else ' '} {name_of(names, i)} {x}" for i, x in enumerate(scores)
+        ]
+        lines += ["   ".join(cells[i : i + 4]) for i in range(0, len(cells), 4)]
+        lines.append("")
+        if len(digits) < length:
+            lines.append(f"{'list':>5}  {digits}{'.' * (length - len(digits))}")
+            lines += _ruler(length)
+            return "\n".join(lines)
+        lines += _history(view, names, COMPACT_HISTORY if compact else HISTORY)
+        lines += _ruler(length)
+        lines.append(
+            f"{view['flips'] + 1} lists reached, {view['shapes']} of {partitions(length)} "
+            "run-length sets seen."
+        )
+        return "\n".join(lines)
+
+    def describe(
+        self,
+        before: State,
+        moves: Mapping[Seat, Move],
+        after: State,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        seat = before.turn % before.players
+        who, move = name_of(names, seat), moves[seat]
+        if len(before.digits) < before.length:
+            if len(after.digits) < after.length:
+                return [
+                    f"{who} appends {move}: the list is {after.digits} "
+                    f"({len(after.digits)} of {after.length} digits)."
+                ]
+            return [
+                f"{who} appends {move}: the list is complete, {after.digits} "
+                f"(runs {show_shape(shape_of(after.digits))}).",
+                f"Part 2: flip digits by position; {name_of(names, 0)} flips first.",
+            ]
+        shape = show_shape(shape_of(after.digits))
+        out = [f"{who} flips {move}: {before.digits} -> {after.digits}, runs {shape}."]
+        if after.scores[seat] > before.scores[seat]:
+            like = (
+                "the list just before"
+                if shape_of(before.digits) == shape_of(after.digits)
+                else "an earlier list"
+            )
+            out.append(
+                f"Those run lengths match {like}: {who} scores 1 (total {after.scores[seat]})."
+            )
+        else:
+            out.append("Those run lengths are new: no point.")
+        if after.end == "target":
+            out.append(f"{who} reaches the target {after.target}: game over.")
+        elif after.end == "stuck":
+            stuck = name_of(names, after.turn % after.players)
+            out.append(f"{stuck} cannot flip: every flip gives a list already reached. Game over.")
+        return out
+
+    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+        if len(s.digits) < s.length:
+            so_far = s.digits or "empty"
+            return (
+                f"Append a digit: send `0` or `1` (list so far: {so_far}, "
+                f"{len(s.digits)} of {s.length})."
+            )
+        can = ", ".join(map(str, open_positions(s)))
+        return f"Flip a digit of {s.digits}: send its position (from the left); you can flip {can}."
+
+
+def _end_line(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+    scores = view["scores"]
+    best = max(scores)
+    won = [name_of(names, i) for i, x in enumerate(scores) if x == best]
+    result = f"Winner: {won[0]}." if len(won) == 1 else f"Draw: {', '.join(won)}."
+    if view["end"] == "target":
+        mover = name_of(names, (view["flips"] - 1) % view["players"])
+        return f"Game over: {mover} reached the target. {result}"
+    stuck = name_of(names, view["flips"] % view["players"])
+    return f"Game over: {stuck} has no legal flip. {result}"
+
+
+def _history(view: Mapping[str, Any], names: Sequence[str] | None, keep: int) -> list[str]:
+    rows: list[tuple[str, str, str, str]] = [("0", view["start"], "", "start")]
+    shown = view["history"][-keep:]
+    first = view["flips"] - len(shown) + 1
+    for n, (seat, pos, digits, scored) in enumerate(shown, start=first):
+        rows.append((str(n), digits, "*" if scored else "", f"{name_of(names, seat)} flips {pos}"))
+    runs = [show_shape(shape_of(d)) for _, d, _, _ in rows]
+    width = max(len(r) for r in runs)
+    out = [f"{'#':>5}  {'list':<{view['length']}}  runs (1x4 = four runs of 1; * = point)"]
+    for i, ((num, digits, mark, what), run) in enumerate(zip(rows, runs, strict=True)):
+        out.append(f"{num:>5}  {digits}  {run:<{width}}  {mark:1} {what}".rstrip())
+        if i == 0 and first > 1:
+            out.append(f"{'...':>5}  ({first - 1} earlier flips)")
+    return out
+
+
+def _ruler(length: int) -> list[str]:
+    prefix = f"{'pos':>5}  "
+    units = "".join(str(i % 10) for i in range(1, length + 1))
+    if length < 10:
+        return [prefix + units]
+    tens = "".join(str(i // 10) if i >= 10 else " " for i in range(1, length + 1))
+    return [" " * len(prefix) + tens, prefix + units]
+
+
+GAME = BinaryScramble()
