@@ -1,0 +1,63 @@
+"""Dependencies point one way: discord only in bot.py, cogs/ and offline/; rules/ stays pure."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def imports_of(package: str) -> dict[str, set[str]]:
+    """Top-level module names imported by each file of a package."""
+    out = {}
+    for path in (ROOT / package).rglob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names |= {a.name.split(".")[0] for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names.add(node.module.split(".")[0])
+        out[str(path.relative_to(ROOT))] = names
+    return out
+
+
+def test_rules_are_pure() -> None:
+    """No Discord, database, clock, network or other layer in rules/."""
+    banned = {
+        "discord",
+        "aiosqlite",
+        "sqlite3",
+        "time",
+        "datetime",
+        "asyncio",
+        "socket",
+        "referee",
+        "db",
+        "cogs",
+        "bot",
+        "simcord",
+    }
+    for path, names in imports_of("rules").items():
+        assert not names & banned, (path, names & banned)
+
+
+def test_referee_knows_no_discord_or_sql() -> None:
+    """The referee talks to rules/ and to a store protocol, never to Discord or SQL."""
+    banned = {"discord", "aiosqlite", "sqlite3", "cogs", "bot", "db", "simcord"}
+    for path, names in imports_of("referee").items():
+        assert not names & banned, (path, names & banned)
+
+
+def test_store_knows_no_discord() -> None:
+    """db/ depends on the referee's store protocol only."""
+    for path, names in imports_of("db").items():
+        assert not names & {"discord", "cogs", "bot", "rules", "simcord"}, path
+
+
+def test_sql_lives_in_db() -> None:
+    """No SQL statements outside db/."""
+    for package in ("rules", "referee", "cogs", "offline"):
+        for path in (ROOT / package).rglob("*.py"):
+            text = path.read_text(encoding="utf-8")
+            assert "INSERT INTO" not in text and "SELECT " not in text, path
