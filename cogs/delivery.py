@@ -105,12 +105,17 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
 
 async def send_direct(bot: RefereeBot, direct: Direct) -> None:
     """DM a member; if their DMs are closed, offer the secret-move button in the channel."""
-    text = direct.text
+    parts = [direct.text]
     if direct.board:
-        text += "\n" + code_block(direct.board)
+        block = code_block(direct.board)
+        if len(direct.text) + 1 + len(block) <= 2000:
+            parts = [f"{direct.text}\n{block}"]
+        else:
+            parts.append(block)
     try:
         user = bot.get_user(direct.user_id) or await bot.fetch_user(direct.user_id)
-        await user.send(text[:2000])
+        for part in parts:
+            await user.send(part[:2000])
         return
     except discord.Forbidden as e:
         if e.code != CLOSED_DMS:
