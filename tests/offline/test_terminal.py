@@ -75,7 +75,7 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
         out = s.wait_for("`/history 1` gives the game record")
         assert "Numbers To Number #1: game over" in out and "Winner: @" in out
         s.type("carol> /leaderboard")
-        out = s.wait_for("Leaderboard: all games")
+        out = s.wait_for("Rating: OpenSkill")
         assert "alice" in out and "bob" in out
     finally:
         s.close()
