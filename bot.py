@@ -22,6 +22,13 @@ from settings import Settings
 log = logging.getLogger("referee")
 
 EXTENSIONS = ("cogs.games", "cogs.lobby", "cogs.play", "cogs.info")
+IDLE_SECONDS = 24 * 3600.0
+"""How long the timekeeper sleeps when nothing is due (a new deadline wakes it at once)."""
+
+
+def discord_time() -> float:
+    """Now, by the clock discord.py uses (the simulated one in the offline mode and tests)."""
+    return discord.utils.utcnow().timestamp()
 
 
 def intents() -> discord.Intents:
@@ -47,11 +54,13 @@ class RefereeBot(commands.Bot):
         self.settings = settings
         self.remind_on_start = remind_on_start
         self.store: SqliteStore | None = None
+        self._timekeeper: asyncio.Task[None] | None = None
+        self._napping = False
 
     async def setup_hook(self) -> None:
         """Open the database, load the cogs, register restart-proof buttons, sync commands."""
         self.store = await SqliteStore.open(self.settings.database)
-        self.referee = Referee(self.store)
+        self.referee = Referee(self.store, clock=discord_time)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -62,6 +71,30 @@ class RefereeBot(commands.Bot):
             await self.tree.sync(guild=guild)
         else:
             await self.tree.sync()
+        self.referee.on_deadline = self._rearm
+        self._timekeeper = asyncio.create_task(self._keep_time())
+
+    async def _keep_time(self) -> None:
+        """Send reminders and apply deadlines when they fall due (they live in the database)."""
+        await self.wait_until_ready()
+        while not self.is_closed():
+            self._napping = False
+            try:
+                await deliver(self, await self.referee.tick())
+                wake = await self.referee.next_wakeup()
+            except Exception:
+                log.exception("Deadline keeping failed; trying again in a minute")
+                wake = discord_time() + 60
+            delay = IDLE_SECONDS if wake is None else wake - discord_time()
+            self._napping = True
+            await asyncio.sleep(min(max(delay, 0.0), IDLE_SECONDS))
+
+    def _rearm(self) -> None:
+        """A new deadline was set: wake the timekeeper if it is asleep (never mid-work)."""
+        if self._timekeeper is not None and self._napping:
+            self._timekeeper.cancel()
+            self._napping = False
+            self._timekeeper = asyncio.create_task(self._keep_time())
 
     async def on_ready(self) -> None:
         """Once connected: tell every game in progress who it is waiting for."""
@@ -72,6 +105,9 @@ class RefereeBot(commands.Bot):
 
     async def close(self) -> None:
         """Close Discord, then the database."""
+        if self._timekeeper is not None:
+            self._timekeeper.cancel()
+            self._timekeeper = None
         await super().close()
         if self.store is not None:
             await self.store.close()

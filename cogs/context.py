@@ -40,7 +40,10 @@ def match_list(matches: list[Match]) -> str:
 
 
 async def find_match(
-    interaction: discord.Interaction, game_id: int | None, statuses: tuple[str, ...]
+    interaction: discord.Interaction,
+    game_id: int | None,
+    statuses: tuple[str, ...],
+    member: int | None = None,
 ) -> Match:
     """The match a command means: by id, else the only fitting one in this channel."""
     referee = bot_of(interaction).referee
@@ -60,7 +63,7 @@ async def find_match(
         for m in await referee.open_matches(guild_id)
         if m.row.channel_id == interaction.channel_id and m.status in statuses
     ]
-    user = interaction.user.id
+    user = interaction.user.id if member is None else member
     if LOBBY not in statuses or ACTIVE in statuses:
         mine = [m for m in here if m.seat_of(user) is not None]
         here = mine or here

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any, Optional, cast
+from typing import TYPE_CHECKING, Any, Literal, Optional, cast
 
 import discord
 from discord import app_commands
@@ -15,6 +15,13 @@ from rules.base import Game, Option
 
 if TYPE_CHECKING:
     from bot import RefereeBot
+
+DEFAULT_DEADLINE_MINUTES = 24 * 60
+MAX_DEADLINE_MINUTES = 7 * 24 * 60
+MATCH_OPTIONS = {
+    "deadline": "minutes each player has per move (default 1440 = 24 h; 0 for none)",
+    "on_timeout": "when time runs out: auto (a random move is played) or forfeit (player leaves)",
+}
 
 NEWGAME = app_commands.Group(
     name="newgame", description="Open a lobby for a game in this channel.", guild_only=True
@@ -46,7 +53,11 @@ class GameCog(commands.Cog):
     def _newgame_command(self) -> app_commands.Command[Any, Any, None]:
         game = self.game
 
-        async def newgame(interaction: discord.Interaction, **values: int | None) -> None:
+        async def newgame(interaction: discord.Interaction, **values: Any) -> None:
+            minutes = values.pop("deadline", None)
+            if minutes is None:
+                minutes = DEFAULT_DEADLINE_MINUTES
+            policy = values.pop("on_timeout", None) or "auto"
             given: dict[str, int | None] = {}
             for opt in game.options:
                 value = values.get(opt.name)
@@ -63,6 +74,8 @@ class GameCog(commands.Cog):
                     interaction.user.display_name,
                     game.slug,
                     given,
+                    minutes * 60 or None,
+                    policy,
                 ),
             )
 
@@ -82,9 +95,24 @@ class GameCog(commands.Cog):
             )
             for opt in game.options
         ]
+        params += [
+            inspect.Parameter(
+                "deadline",
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation=Optional[app_commands.Range[int, 0, MAX_DEADLINE_MINUTES]],  # noqa: UP045
+            ),
+            inspect.Parameter(
+                "on_timeout",
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation=Optional[Literal["auto", "forfeit"]],  # noqa: UP045
+            ),
+        ]
         newgame.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         newgame.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-            opt.name: option_description(opt) for opt in game.options
+            **{opt.name: option_description(opt) for opt in game.options},
+            **MATCH_OPTIONS,
         }
         players = game.player_range()
         return app_commands.Command(

@@ -69,6 +69,22 @@ class Lobby(commands.Cog):
 
         await act(interaction, run)
 
+    @app_commands.command(
+        name="remove", description="Remove an absent player (host or Manage Server only)."
+    )
+    @app_commands.describe(player="the member to remove", game=GAME_ID)
+    @app_commands.guild_only()
+    async def remove(
+        self, interaction: discord.Interaction, player: discord.Member, game: int | None = None
+    ) -> None:
+        async def run() -> Outcome:
+            match = await find_match(interaction, game, (LOBBY, ACTIVE), member=player.id)
+            return await self.bot.referee.remove_player(
+                match.id, interaction.user.id, player.id, is_moderator(interaction)
+            )
+
+        await act(interaction, run)
+
     async def on_lobby_button(
         self, interaction: discord.Interaction, action: str, match_id: int
     ) -> None:

@@ -15,6 +15,7 @@ import aiosqlite
 from db.migrate import migrate
 from referee.store import (
     AlreadySeated,
+    Deadline,
     MatchData,
     MatchEnd,
     MatchRow,
@@ -26,7 +27,7 @@ from referee.store import (
 
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, options, settled, host_id, status, step, "
-    "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result"
+    "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result, remind_at"
 )
 
 
@@ -47,6 +48,7 @@ def _match_row(r: Sequence[Any]) -> MatchRow:
         deadline_at=r[12],
         created_at=r[13],
         result=json.loads(r[14]) if r[14] is not None else None,
+        remind_at=r[15],
     )
 
 
@@ -115,8 +117,8 @@ class SqliteStore:
         async with self._tx() as conn:
             cur = await conn.execute(
                 "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
-                "move_seconds, deadline_policy, created_at, updated_at) "
-                "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?)",
+                "move_seconds, deadline_policy, deadline_at, created_at, updated_at) "
+                "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
                 (
                     new.guild_id,
                     new.channel_id,
@@ -125,6 +127,7 @@ class SqliteStore:
                     new.host_id,
                     new.move_seconds,
                     new.deadline_policy,
+                    new.lobby_expires_at,
                     new.now,
                     new.now,
                 ),
@@ -184,7 +187,9 @@ class SqliteStore:
                     (seat - 1, match_id, seat),
                 )
 
-    async def start_match(self, match_id: int, settled: dict[str, Any], now: float) -> None:
+    async def start_match(
+        self, match_id: int, settled: dict[str, Any], deadline: Deadline, now: float
+    ) -> None:
         """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
         async with self._tx() as conn:
             await self._guard(conn, match_id, "lobby", now)
@@ -192,6 +197,45 @@ class SqliteStore:
                 "UPDATE matches SET status = 'active', settled = ? WHERE id = ?",
                 (json.dumps(settled), match_id),
             )
+            await self._set_deadline(conn, match_id, deadline)
+
+    async def _set_deadline(
+        self, conn: aiosqlite.Connection, match_id: int, deadline: Deadline
+    ) -> None:
+        await conn.execute(
+            "UPDATE matches SET deadline_at = ?, remind_at = ? WHERE id = ?",
+            (deadline.at, deadline.remind_at, match_id),
+        )
+
+    async def set_deadline(self, match_id: int, deadline: Deadline) -> None:
+        """Set or clear when a match's current step (or lobby) expires and when to remind."""
+        async with self._tx() as conn:
+            await self._set_deadline(conn, match_id, deadline)
+
+    async def due(self, now: float) -> list[int]:
+        """Open matches whose reminder or deadline has come."""
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT id FROM matches WHERE status IN ('lobby', 'active') "
+                "AND (deadline_at <= ? OR remind_at <= ?) ORDER BY id",
+                (now, now),
+            ) as cur,
+        ):
+            return [r[0] for r in await cur.fetchall()]
+
+    async def next_wakeup(self) -> float | None:
+        """The earliest reminder or deadline of any open match."""
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT MIN(deadline_at), MIN(remind_at) FROM matches "
+                "WHERE status IN ('lobby', 'active')"
+            ) as cur,
+        ):
+            row = await cur.fetchone()
+        times = [t for t in (row or ()) if t is not None]
+        return min(times) if times else None
 
     # Play --------------------------------------------------------------------------------
 
@@ -214,6 +258,7 @@ class SqliteStore:
         step: int,
         moves: Sequence[tuple[int, str, bool]],
         end: MatchEnd | None,
+        deadline: Deadline,
         now: float,
     ) -> None:
         """Append a step's moves (seat, move, auto) to the log; raise StaleStep."""
@@ -234,6 +279,7 @@ class SqliteStore:
                 "DELETE FROM sealed WHERE match_id = ? AND step = ?", (match_id, step)
             )
             await conn.execute("UPDATE matches SET step = step + 1 WHERE id = ?", (match_id,))
+            await self._set_deadline(conn, match_id, deadline)
             if end is not None:
                 await self._end(conn, match_id, end)
 
@@ -263,7 +309,8 @@ class SqliteStore:
 
     async def _end(self, conn: aiosqlite.Connection, match_id: int, end: MatchEnd) -> None:
         await conn.execute(
-            "UPDATE matches SET status = ?, result = ?, deadline_at = NULL WHERE id = ?",
+            "UPDATE matches SET status = ?, result = ?, deadline_at = NULL, remind_at = NULL "
+            "WHERE id = ?",
             (end.status, json.dumps(end.result), match_id),
         )
         await conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))

@@ -44,6 +44,7 @@ class MatchRow:
     deadline_at: float | None
     created_at: float
     result: dict[str, Any] | None = None
+    remind_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -69,6 +70,15 @@ class NewMatch:
     move_seconds: int | None
     deadline_policy: str
     now: float
+    lobby_expires_at: float | None = None
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """When the current step (or lobby) expires, and when to remind; None for no deadline."""
+
+    at: float | None = None
+    remind_at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -127,7 +137,9 @@ class Store(Protocol):
         """Unseat a member from a lobby; raise StaleStep if it is no longer a lobby."""
         ...
 
-    async def start_match(self, match_id: int, settled: dict[str, Any], now: float) -> None:
+    async def start_match(
+        self, match_id: int, settled: dict[str, Any], deadline: Deadline, now: float
+    ) -> None:
         """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
         ...
 
@@ -143,9 +155,22 @@ class Store(Protocol):
         step: int,
         moves: Sequence[tuple[int, str, bool]],
         end: MatchEnd | None,
+        deadline: Deadline,
         now: float,
     ) -> None:
-        """Append a step's moves (seat, move, auto) to the log; raise StaleStep."""
+        """Append a step's moves (seat, move, auto) to the log and set the next deadline."""
+        ...
+
+    async def set_deadline(self, match_id: int, deadline: Deadline) -> None:
+        """Set or clear when a match's current step (or lobby) expires and when to remind."""
+        ...
+
+    async def due(self, now: float) -> list[int]:
+        """Open matches whose reminder or deadline has come."""
+        ...
+
+    async def next_wakeup(self) -> float | None:
+        """The earliest reminder or deadline of any open match."""
         ...
 
     async def resign(self, match_id: int, seat: int, end: MatchEnd | None, now: float) -> None:

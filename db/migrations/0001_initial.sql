@@ -13,12 +13,14 @@ CREATE TABLE matches (
     move_seconds INTEGER,
     deadline_policy TEXT NOT NULL DEFAULT 'auto' CHECK (deadline_policy IN ('auto', 'forfeit')),
     deadline_at REAL,
-    reminded INTEGER NOT NULL DEFAULT 0,
+    remind_at REAL,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
     result TEXT
 );
 CREATE INDEX matches_by_status ON matches (status, guild_id);
+CREATE INDEX matches_by_deadline ON matches (deadline_at);
+CREATE INDEX matches_by_reminder ON matches (remind_at);
 
 CREATE TABLE seats (
     match_id INTEGER NOT NULL REFERENCES matches (id),

@@ -1,0 +1,113 @@
+"""Time: reminders before a deadline, the deadline policy at expiry, and lobbies that expire."""
+
+from __future__ import annotations
+
+import logging
+
+from referee import announce
+from referee.lobby import LobbyDesk
+from referee.match import ACTIVE, LOBBY, Match
+from referee.notices import Direct, Outcome, Post, Style
+from referee.play import PlayDesk
+from referee.store import Deadline
+
+log = logging.getLogger(__name__)
+
+
+class ClockDesk(LobbyDesk, PlayDesk):
+    """What happens when time passes; the bot calls tick() at next_wakeup()."""
+
+    async def next_wakeup(self) -> float | None:
+        """When the next reminder or deadline falls due, if any."""
+        return await self.store.next_wakeup()
+
+    async def tick(self) -> Outcome:
+        """Send due reminders and apply expired deadlines."""
+        out = Outcome()
+        now = self.clock()
+        for match_id in await self.store.due(now):
+            async with self._lock(match_id):
+                match = await self.get(match_id)
+                out.extend(await self._on_time(match, now))
+        return out
+
+    async def _on_time(self, match: Match, now: float) -> Outcome:
+        row = match.row
+        if row.status == LOBBY and row.deadline_at is not None and row.deadline_at <= now:
+            return await self._cancel(match, "closed: nobody started it in time")
+        if row.status != ACTIVE:
+            return Outcome()
+        if row.deadline_at is not None and row.deadline_at <= now:
+            return await self._expire(match)
+        if row.remind_at is not None and row.remind_at <= now:
+            return await self._remind(match)
+        return Outcome()
+
+    async def _remind(self, match: Match) -> Outcome:
+        """Tell the awaited players how long they have left."""
+        deadline = Deadline(match.row.deadline_at, None)
+        await self.store.set_deadline(match.id, deadline)
+        match = self._keep(match.with_row(remind_at=None))
+        left = int((match.row.deadline_at or 0) - self.clock())
+        waiting = sorted(s for s in match.awaited_seats() if not match.seats[s].resigned)
+        policy = (
+            "the referee will play a random move for you"
+            if match.row.deadline_policy == "auto"
+            else "you will leave the game"
+        )
+        text = f"⏰ {announce.duration(max(left, 1))} left to move in {match.label}; then {policy}."
+        out = Outcome()
+        out.posts.append(
+            Post(
+                match.row.channel_id,
+                match.id,
+                match.label,
+                (text,),
+                style=Style.NOTICE,
+                mentions=tuple(match.seats[s].user_id for s in waiting),
+            )
+        )
+        out.directs += [
+            Direct(match.seats[s].user_id, match.id, text, channel_id=match.row.channel_id)
+            for s in waiting
+        ]
+        return out
+
+    async def _expire(self, match: Match) -> Outcome:
+        """Apply the match's policy to the players who did not move in time."""
+        absent = sorted(s for s in match.awaited_seats() if not match.seats[s].resigned)
+        names = ", ".join(match.seats[s].name for s in absent)
+        log.info("Match %s: deadline passed for seats %s", match.id, absent)
+        if match.row.deadline_policy == "auto":
+            p = match.require_progress()
+            moves = {**p.pending, **{s: p.game.sample(p.state, s, self.rng) for s in absent}}
+            note = Post(
+                match.row.channel_id,
+                match.id,
+                match.label,
+                (f"Time ran out for {names}: the referee played a random move.",),
+                style=Style.NOTICE,
+            )
+            out = Outcome(posts=[note])
+            return out.extend(await self._resolve(match, moves, set(absent)))
+        if len(absent) >= len(match.active_seats()):
+            return await self._cancel(match, "ended: every player ran out of time")
+        out = Outcome()
+        for seat in absent:
+            match = await self.get(match.id)
+            if match.status != ACTIVE:
+                break
+            name = match.seats[seat].name
+            out.extend(await self._resign_seat(match, seat, f"{name} ran out of time and leaves."))
+        return out
+
+    async def reminders(self) -> Outcome:
+        """After a restart: tell every active match who it is waiting for, and re-prompt."""
+        out = Outcome()
+        for data in await self.store.open_matches():
+            if data.row.status != ACTIVE:
+                continue
+            match = await self.get(data.row.id)
+            out.posts += announce.step_posts(match, ["I am back; the game goes on."])
+            out.directs += announce.prompts(match)
+        return out

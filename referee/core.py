@@ -1,0 +1,108 @@
+"""The referee's core: loading matches, per-match locks, deadlines and the end of a match."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import Callable
+
+from referee.errors import RefereeError
+from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
+from referee.standings import ALL_GAMES, final_winners, standing_changes
+from referee.store import Deadline, MatchEnd, Standing, Store
+
+LOBBY_SECONDS = 6 * 3600
+"""A lobby that nobody starts closes after this long."""
+REMINDER_LEAD = 3600
+"""Waiting players are reminded this long before a deadline (a quarter of shorter ones)."""
+
+
+class RefereeCore:
+    """What every part of the referee shares: the store, the clock, the cache and the locks."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.rng = rng or random.Random()
+        self._cache: dict[int, Match] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._standings_lock = asyncio.Lock()
+        self.on_deadline: Callable[[], None] = lambda: None
+        """Called when a new deadline is set, so a sleeping timekeeper can look again."""
+
+    def _lock(self, match_id: int) -> asyncio.Lock:
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def get(self, match_id: int) -> Match:
+        """A match by id, or RefereeError if there is none."""
+        cached = self._cache.get(match_id)
+        if cached is not None:
+            return cached
+        data = await self.store.load_match(match_id)
+        if data is None:
+            raise RefereeError(f"There is no game #{match_id}.")
+        match = Match.from_data(data)
+        if match.status in (LOBBY, ACTIVE):
+            self._cache[match_id] = match
+        return match
+
+    def _keep(self, match: Match) -> Match:
+        if match.status in (LOBBY, ACTIVE):
+            self._cache[match.id] = match
+        else:
+            self._cache.pop(match.id, None)
+            self._locks.pop(match.id, None)
+        return match
+
+    async def _reload(self, match_id: int) -> Match:
+        self._cache.pop(match_id, None)
+        return await self.get(match_id)
+
+    def _step_deadline(self, match: Match, now: float) -> Deadline:
+        """The deadline of a step that opens now (none when the match has no move deadline)."""
+        seconds = match.row.move_seconds
+        if not seconds:
+            return Deadline()
+        self.on_deadline()
+        at = now + seconds
+        return Deadline(at, at - min(REMINDER_LEAD, seconds / 4))
+
+    async def _match_end(self, match: Match) -> MatchEnd:
+        progress = match.require_progress()
+        winners = final_winners(match)
+        async with self._standings_lock:
+            ids = [s.user_id for s in match.seats]
+            ratings = {
+                game: await self.store.ratings_of(match.row.guild_id, game, ids)
+                for game in (match.row.game, ALL_GAMES)
+            }
+        result = {
+            "scores": list(progress.game.scores(progress.state)),
+            "winners": winners,
+        }
+        return MatchEnd(OVER, result, standing_changes(match, winners, ratings))
+
+    async def open_matches(self, guild_id: int) -> list[Match]:
+        """This server's lobbies and active matches."""
+        return [await self.get(d.row.id) for d in await self.store.open_matches(guild_id)]
+
+    async def matches_of(self, user_id: int) -> list[Match]:
+        """The active matches in which a member has a seat."""
+        return [await self.get(i) for i in await self.store.active_matches_of(user_id)]
+
+    async def standings(self, guild_id: int, game: str | None, limit: int = 10) -> list[Standing]:
+        """A server's leaderboard for one game, or for all games."""
+        return await self.store.standings(guild_id, game or ALL_GAMES, limit)
+
+
+def ended_or_started(match: Match) -> str:
+    """'started', 'ended' or 'been cancelled', for 'has already ...' messages."""
+    return {ACTIVE: "started", OVER: "ended", CANCELLED: "been cancelled"}.get(
+        match.status, "started"
+    )

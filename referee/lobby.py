@@ -1,0 +1,203 @@
+"""Lobbies: opening, joining, leaving, starting and cancelling matches."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from typing import Any
+
+from referee import announce
+from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
+from referee.errors import RefereeError
+from referee.match import ACTIVE, CANCELLED, LOBBY, Match
+from referee.notices import Outcome, Post, Style
+from referee.store import AlreadySeated, MatchEnd, NewMatch, StaleStep
+from rules import GAMES
+from rules.base import BadOption
+
+log = logging.getLogger(__name__)
+
+POLICIES = ("auto", "forfeit")
+
+
+class LobbyDesk(RefereeCore):
+    """Seating players and starting or cancelling matches."""
+
+    async def new_match(
+        self,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        slug: str,
+        options: Mapping[str, Any],
+        move_seconds: int | None = None,
+        policy: str = "auto",
+    ) -> Outcome:
+        """Open a lobby with the host seated."""
+        game = GAMES.get(slug)
+        if game is None:
+            raise RefereeError(f"There is no game `{slug}`; games: {', '.join(GAMES)}.")
+        if policy not in POLICIES:
+            raise RefereeError("The deadline policy must be `auto` or `forfeit`.")
+        given = {k: v for k, v in options.items()}
+        try:
+            for opt in game.options:
+                if opt.name in given:
+                    opt.check(given[opt.name])
+            counts = game.player_counts(given)
+        except BadOption as e:
+            raise RefereeError(str(e)) from None
+        if not counts:
+            try:
+                game.settle_options(game.min_players, given)
+            except BadOption as e:
+                raise RefereeError(f"{e} No number of players fits these options.") from None
+            raise RefereeError("No number of players fits these options.")
+        now = self.clock()
+        row = await self.store.create_match(
+            NewMatch(
+                guild_id,
+                channel_id,
+                slug,
+                given,
+                host_id,
+                host_name,
+                move_seconds,
+                policy,
+                now,
+                lobby_expires_at=now + LOBBY_SECONDS,
+            )
+        )
+        match = self._keep(await self._reload(row.id))
+        self.on_deadline()
+        log.info("Match %s opened: %s by %s", match.id, slug, host_id)
+        return Outcome(
+            f"Opened {match.label}. Others join with the Join button or `/join`.",
+            [announce.lobby_post(match, counts)],
+        )
+
+    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
+        """Remember which message shows a lobby."""
+        await self.store.set_lobby_message(match_id, message_id)
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            self._keep(match.with_row(lobby_message_id=message_id))
+
+    def _counts(self, match: Match) -> list[int]:
+        return match.game.player_counts(match.row.options)
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Outcome:
+        """Seat a member in a lobby; the match starts by itself once full."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            if match.status != LOBBY:
+                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+            if match.seat_of(user_id) is not None:
+                raise RefereeError(f"You are already seated in {match.label}.")
+            counts = self._counts(match)
+            if len(match.seats) >= counts[-1]:
+                raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
+            try:
+                await self.store.add_seat(match_id, user_id, name, self.clock())
+            except AlreadySeated:
+                raise RefereeError(f"You are already seated in {match.label}.") from None
+            except StaleStep:
+                await self._reload(match_id)
+                raise RefereeError(f"{match.label} is no longer open to join.") from None
+            match = self._keep(await self._reload(match_id))
+            out = Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
+            if len(match.seats) == counts[-1]:
+                return out.extend(await self._start(match))
+            out.posts.append(announce.lobby_post(match, counts))
+            return out
+
+    async def leave(self, match_id: int, user_id: int) -> Outcome:
+        """Leave a lobby; when the host leaves, the lobby closes."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            if match.status != LOBBY:
+                raise RefereeError(
+                    f"{match.label} has already {ended_or_started(match)}; "
+                    "use `/resign` to give up a game in progress."
+                )
+            if match.seat_of(user_id) is None:
+                raise RefereeError(f"You are not seated in {match.label}.")
+            if user_id == match.row.host_id:
+                return await self._cancel(match, "the host left the lobby")
+            try:
+                await self.store.remove_seat(match_id, user_id, self.clock())
+            except StaleStep:
+                await self._reload(match_id)
+                raise RefereeError(f"{match.label} is no longer a lobby.") from None
+            match = self._keep(await self._reload(match_id))
+            out = Outcome(f"You left {match.label}.")
+            out.posts.append(announce.lobby_post(match, self._counts(match)))
+            return out
+
+    async def start(self, match_id: int, user_id: int) -> Outcome:
+        """Start a lobby (the host only) once enough players are seated."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            if match.status != LOBBY:
+                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+            if user_id != match.row.host_id:
+                raise RefereeError(f"Only the host, <@{match.row.host_id}>, can start it.")
+            counts = self._counts(match)
+            if len(match.seats) not in counts:
+                raise RefereeError(
+                    f"{match.label} needs {announce.counts_text(counts)} players; "
+                    f"{len(match.seats)} seated."
+                )
+            return await self._start(match)
+
+    async def _start(self, match: Match) -> Outcome:
+        game = match.game
+        settled = game.settle_options(len(match.seats), match.row.options)
+        now = self.clock()
+        try:
+            await self.store.start_match(match.id, settled, self._step_deadline(match, now), now)
+        except StaleStep:
+            await self._reload(match.id)
+            raise RefereeError(f"{match.label} has already started.") from None
+        match = self._keep(await self._reload(match.id))
+        log.info("Match %s started with %s players", match.id, len(match.seats))
+        out = Outcome(f"{match.label} has started.")
+        out.posts.append(announce.lobby_post(match, self._counts(match), "This game has started."))
+        title = f"{match.label}: the game begins"
+        players = ", ".join(f"{s.name}" for s in match.seats)
+        lines = [f"Players: {players}", f"Options: {announce.options_text(settled)}"]
+        out.posts += announce.step_posts(match, lines, title)
+        out.directs += announce.prompts(match)
+        return out
+
+    async def cancel(self, match_id: int, user_id: int, moderator: bool) -> Outcome:
+        """Cancel a lobby or a match (the host or a moderator); it counts for no standings."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            if match.status not in (LOBBY, ACTIVE):
+                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+            if user_id != match.row.host_id and not moderator:
+                raise RefereeError(
+                    "Only the host or a member with Manage Server can cancel a game."
+                )
+            return await self._cancel(match, f"cancelled by <@{user_id}>")
+
+    async def _cancel(self, match: Match, why: str) -> Outcome:
+        end = MatchEnd(CANCELLED, {"reason": why})
+        try:
+            await self.store.end_match(match.id, end, self.clock())
+        except StaleStep:
+            await self._reload(match.id)
+            raise RefereeError(f"{match.label} has already ended.") from None
+        match = self._keep(match.with_row(status=CANCELLED))
+        log.info("Match %s cancelled", match.id)
+        closed = [announce.lobby_post(match, self._counts(match), f"Cancelled: {why}.")]
+        post = Post(
+            match.row.channel_id,
+            match.id,
+            f"{match.label}: cancelled",
+            (f"The game was {why}. It counts for no leaderboard.",),
+            style=Style.CANCELLED,
+        )
+        return Outcome(f"{match.label} is cancelled.", [*closed, post])
