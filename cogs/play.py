@@ -34,6 +34,7 @@ class SecretMoveForm(discord.ui.Modal):
     def __init__(self, match: Match, prompt: str) -> None:
         super().__init__(title=f"Secret move: {match.label}"[:45])
         self.match_id = match.id
+        self.step = match.row.step
         self.move: discord.ui.TextInput[SecretMoveForm] = discord.ui.TextInput(
             label="Your move",
             placeholder=prompt[:100],
@@ -45,7 +46,10 @@ class SecretMoveForm(discord.ui.Modal):
     async def on_submit(self, interaction: discord.Interaction) -> None:
         referee = bot_of(interaction).referee
         text = self.move.value
-        await act(interaction, lambda: referee.move(self.match_id, interaction.user.id, text))
+        await act(
+            interaction,
+            lambda: referee.move(self.match_id, interaction.user.id, text, self.step),
+        )
 
 
 class Play(commands.Cog):
@@ -103,10 +107,7 @@ class Play(commands.Cog):
         """A click on a 0/1 button; a button from an earlier step is refused."""
 
         async def run() -> Outcome:
-            match = await self.bot.referee.get(match_id)
-            if match.status == ACTIVE and match.row.step != step:
-                raise RefereeError("That button is from an earlier turn; use the newest one.")
-            return await self.bot.referee.move(match_id, interaction.user.id, digit)
+            return await self.bot.referee.move(match_id, interaction.user.id, digit, step)
 
         await act(interaction, run)
 

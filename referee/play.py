@@ -20,10 +20,20 @@ log = logging.getLogger(__name__)
 class PlayDesk(RefereeCore):
     """Moves and their consequences."""
 
-    async def move(self, match_id: int, user_id: int, text: str) -> Outcome:
-        """A member's move: a turn move, or a sealed move (which may be changed until revealed)."""
+    async def move(
+        self, match_id: int, user_id: int, text: str, step: int | None = None
+    ) -> Outcome:
+        """A member's move: a turn move, or a sealed move (which may be changed until revealed).
+
+        `step` is the step a button or form was shown for; a move for an older step is refused.
+        """
         async with self._lock(match_id):
             match = await self.get(match_id)
+            if step is not None and match.status == ACTIVE and step != match.row.step:
+                raise RefereeError(
+                    f"{match.label}: that was for a step that has already resolved; "
+                    "nothing was played."
+                )
             seat = self._playing_seat(match, user_id)
             progress = match.require_progress()
             if seat not in match.step_seats():

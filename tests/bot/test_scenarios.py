@@ -110,7 +110,7 @@ async def test_restart_mid_sealed_step_and_mid_turn(simcord_env: Any, database: 
     match = await table.match(turn)
     assert match.moves == ((0, "1"), (1, "0"))
     stale = await table.members["bob"].click(digits_post, label="1")
-    assert stale.ephemeral and "earlier turn" in stale.response.content
+    assert stale.ephemeral and "already resolved" in stale.response.content
 
 
 async def test_bad_input_is_private_and_changes_nothing(simcord_env: Any) -> None:
