@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
@@ -25,6 +27,8 @@ COLOURS = {
 }
 CLOSED_DMS = 50007
 EMBED_TEXT = 4000
+RETRY_PAUSES = (1.0, 4.0)
+T = TypeVar("T")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
@@ -65,6 +69,19 @@ def content_for(post: Post) -> str | None:
     return content or None
 
 
+async def with_retries(send: Callable[[], Awaitable[T]]) -> T:
+    """Send, retrying Discord's passing server errors (5xx) with a growing pause."""
+    for attempt, pause in enumerate(RETRY_PAUSES):
+        try:
+            return await send()
+        except discord.HTTPException as e:
+            if e.status < 500:
+                raise
+            log.warning("Discord server error (attempt %s): %s", attempt + 1, e)
+            await asyncio.sleep(pause)
+    return await send()
+
+
 async def deliver(bot: RefereeBot, outcome: Outcome) -> None:
     """Send an outcome's posts and direct messages; failures are logged, never raised."""
     for post in outcome.posts:
@@ -88,10 +105,13 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
                 message = channel.get_partial_message(match.row.lobby_message_id)
                 await message.edit(content=content, embed=embed, view=view)
                 return None
-        if view is None:
-            sent = await channel.send(content, embed=embed, allowed_mentions=MENTIONS)
-        else:
-            sent = await channel.send(content, embed=embed, view=view, allowed_mentions=MENTIONS)
+        sent = await with_retries(
+            lambda: (
+                channel.send(content, embed=embed, view=view, allowed_mentions=MENTIONS)
+                if view is not None
+                else channel.send(content, embed=embed, allowed_mentions=MENTIONS)
+            )
+        )
         if post.style is Style.LOBBY:
             await bot.referee.set_lobby_message(post.match_id, sent.id)
         return sent
@@ -100,7 +120,16 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
         log.warning(
             "Could not post to channel %s for match %s: %s", post.channel_id, post.match_id, e
         )
+        await tell_players_instead(bot, post)
         return None
+
+
+async def tell_players_instead(bot: RefereeBot, post: Post) -> None:
+    """When the channel refuses a post, DM its content to the match's players."""
+    note = f"I could not post in <#{post.channel_id}> (check my permissions there). "
+    text = note + f"**{post.title}**\n" + "\n".join(post.lines)
+    for user_id in post.players:
+        await send_direct(bot, Direct(user_id, post.match_id, text[:1900], post.board))
 
 
 async def send_direct(bot: RefereeBot, direct: Direct) -> None:

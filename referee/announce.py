@@ -34,6 +34,11 @@ def counts_text(counts: Sequence[int]) -> str:
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
+def players(match: Match) -> tuple[int, ...]:
+    """The user ids of a match's players who are still in."""
+    return tuple(s.user_id for s in match.seats if not s.resigned)
+
+
 def lobby_post(match: Match, counts: Sequence[int], closed: str | None = None) -> Post:
     """The lobby message: who is seated, what is needed, and the Join/Start/Cancel buttons."""
     seated = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats))
@@ -103,6 +108,7 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
             controls,
             match.row.step,
             tuple(match.seats[s].user_id for s in awaited),
+            players(match),
         )
     ]
 
@@ -168,4 +174,5 @@ def final_post(match: Match, winners: Sequence[Seat], lines: Sequence[str]) -> P
         board(match, None),
         Style.FINAL,
         mentions=tuple(match.seats[i].user_id for i in winners),
+        players=players(match),
     )

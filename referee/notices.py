@@ -39,6 +39,8 @@ class Post:
     controls: Controls = Controls.NONE
     step: int = 0
     mentions: tuple[int, ...] = ()
+    players: tuple[int, ...] = ()
+    """Who to tell by DM instead, if the post cannot be made in the channel."""
 
 
 @dataclass(frozen=True)

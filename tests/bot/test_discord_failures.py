@@ -1,0 +1,64 @@
+"""Discord failing under the bot never corrupts a game: it is committed, logged, and told."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.bot.table import Table
+
+
+async def turn_game(table: Table) -> int:
+    """A started Lengths Of Lengths game between alice and bob."""
+    match_id = await table.open("alice", "lengths-of-lengths", n=4)
+    await table.seat(match_id, ["bob"])
+    await table.members["alice"].click(table.lobby_message(match_id), label="Start")
+    return match_id
+
+
+async def test_missing_permissions_in_the_channel(simcord_env: Any) -> None:
+    """With posting forbidden, the move still counts and the players hear about it by DM."""
+    table = Table.make(simcord_env, players=2)
+    match_id = await turn_game(table)
+    simcord_env.inject_error(
+        "POST",
+        f"/channels/{table.channel.id}/messages",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        times=None,
+    )
+    result = await table.members["alice"].slash(table.channel, "move", move="1")
+    assert result.ephemeral and "Played `1`" in result.response.content
+    assert (await table.match(match_id)).moves == ((0, "1"),)
+    for name in ("alice", "bob"):
+        last = table.members[name].user.dm_channel.history()
+        assert any("I could not post in" in m.content for m in last), name
+
+
+async def test_a_passing_server_error_is_retried(simcord_env: Any) -> None:
+    """One 500 from Discord: the post goes through on a retry and the game goes on."""
+    table = Table.make(simcord_env, players=2)
+    match_id = await turn_game(table)
+    posts = len(table.channel.history())
+    simcord_env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=500, times=1)
+    await table.members["alice"].slash(table.channel, "move", move="0")
+    await simcord_env.advance_time(10)
+    assert len(table.channel.history()) == posts + 1
+    assert (await table.match(match_id)).moves == ((0, "0"),)
+
+
+async def test_a_deleted_channel_does_not_block_the_other_games(simcord_env: Any) -> None:
+    """A channel that is gone (404) loses its posts; the move is committed all the same."""
+    table = Table.make(simcord_env, players=2)
+    match_id = await turn_game(table)
+    simcord_env.inject_error(
+        "POST",
+        f"/channels/{table.channel.id}/messages",
+        status=404,
+        code=10003,
+        message="Unknown Channel",
+        times=None,
+    )
+    await table.members["alice"].slash(table.channel, "move", move="1")
+    await table.members["bob"].slash(table.channel, "move", move="1")
+    assert (await table.match(match_id)).moves == ((0, "1"), (1, "1"))
