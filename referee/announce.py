@@ -113,6 +113,20 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
     ]
 
 
+def waiting_lines(matches: Sequence[Match], limit: int = 30) -> tuple[list[str], tuple[int, ...]]:
+    """One line per match saying whose move it awaits, and everyone awaited (for a reminder)."""
+    lines, waiting = [], []
+    for match in matches[:limit]:
+        awaited = sorted(match.awaited_seats())
+        who = ", ".join(mention(match.seats[s].user_id) for s in awaited)
+        how = "secret moves by DM" if match.is_sealed() else "`/move`"
+        lines.append(f"{match.label}: waiting for {who} ({how}).")
+        waiting += [match.seats[s].user_id for s in awaited]
+    if len(matches) > limit:
+        lines.append(f"… and {len(matches) - limit} more; `/games` lists them.")
+    return lines, tuple(dict.fromkeys(waiting))[:40]
+
+
 def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
     """Private prompts for the seats of a sealed step (all awaited seats by default)."""
     if not match.is_sealed():

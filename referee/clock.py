@@ -102,12 +102,24 @@ class ClockDesk(LobbyDesk, PlayDesk):
         return out
 
     async def reminders(self) -> Outcome:
-        """After a restart: tell every active match who it is waiting for, and re-prompt."""
+        """After a restart: one post per channel naming who each game waits for; re-prompt DMs."""
         out = Outcome()
+        by_channel: dict[int, list[Match]] = {}
         for data in await self.store.open_matches():
-            if data.row.status != ACTIVE:
-                continue
-            match = await self.get(data.row.id)
-            out.posts += announce.step_posts(match, ["I am back; the game goes on."])
-            out.directs += announce.prompts(match)
+            if data.row.status == ACTIVE:
+                match = await self.get(data.row.id)
+                by_channel.setdefault(match.row.channel_id, []).append(match)
+                out.directs += announce.prompts(match)
+        for channel_id, matches in by_channel.items():
+            lines, waiting = announce.waiting_lines(matches)
+            out.posts.append(
+                Post(
+                    channel_id,
+                    matches[0].id,
+                    "I am back: the games here go on",
+                    tuple(lines),
+                    style=Style.NOTICE,
+                    mentions=waiting,
+                )
+            )
         return out

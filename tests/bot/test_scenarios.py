@@ -95,12 +95,10 @@ async def test_restart_mid_sealed_step_and_mid_turn(simcord_env: Any, database: 
     await bob.slash(table.channel, "move", move="1", game=turn)
     digits_post = table.channel.history()[-1]
     await simcord_env.restart_bot(make_bot(database))
-    back = [
-        m
-        for m in table.channel.history()
-        if "I am back" in (m.embeds[0].description if m.embeds else "")
-    ]
-    assert len(back) == 2
+    back = [m for m in table.channel.history() if m.embeds and "I am back" in m.embeds[0].title]
+    assert len(back) == 1
+    text = back[0].embeds[0].description
+    assert f"Numbers To Number #{sealed}: waiting for" in text and f"#{turn}: waiting" in text
     assert "Move 1/3" in dms(table.members["bob"])[-1]
     assert (await table.match(sealed)).require_progress().pending == {0: "5"}
     await bob.send_dm("4")
