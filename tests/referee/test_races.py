@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator, Coroutine
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -26,7 +28,7 @@ async def started(referee: Referee, slug: str, options: dict[str, int], *others:
     return match_id
 
 
-async def settle(calls: list[asyncio.Future[Outcome]]) -> tuple[list[Outcome], list[str]]:
+async def settle(calls: list[Coroutine[Any, Any, Outcome]]) -> tuple[list[Outcome], list[str]]:
     """Run calls at once; split the accepted outcomes from the refusals' messages."""
     results = await asyncio.gather(*calls, return_exceptions=True)
     done = [r for r in results if isinstance(r, Outcome)]
@@ -39,7 +41,8 @@ async def settle(calls: list[asyncio.Future[Outcome]]) -> tuple[list[Outcome], l
 
 
 @pytest.fixture
-async def referee(tmp_path: Path):  # type: ignore[no-untyped-def]
+async def referee(tmp_path: Path) -> AsyncIterator[Referee]:
+    """A referee on a fresh SQLite file."""
     store = await SqliteStore.open(tmp_path / "race.sqlite3")
     yield Referee(store)
     await store.close()
