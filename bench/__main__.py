@@ -1,0 +1,107 @@
+"""`python -m bench [--quick]`: run every measurement, print the table, then one JSON line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import cProfile
+import json
+import logging
+import os
+import pstats
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bench.moves import run_moves
+from bench.report import Results, summary, table
+from bench.restart import run_restart
+from bench.rules_ops import run_rules
+from bench.sizes import FULL, QUICK, Sizes
+from bench.solver import run_solver
+
+log = logging.getLogger("bench")
+
+T = TypeVar("T")
+
+
+class Sections:
+    """Runs each section, timing it and, when asked, profiling it with cProfile."""
+
+    def __init__(self, profile_dir: Path | None) -> None:
+        self.profile_dir = profile_dir
+        self.seconds: dict[str, float] = {}
+        self.load: dict[str, float] = {}
+        """The machine's 1-minute load average as each section began (others share it)."""
+
+    def run(self, name: str, fn: Callable[..., T], *args: Any) -> T:
+        """fn(*args), timed (and profiled to PROFILE_DIR/name.prof)."""
+        self.load[name] = os.getloadavg()[0]
+        log.info("%s (load average %.2f) ...", name, self.load[name])
+        start = time.perf_counter()
+        if self.profile_dir is None:
+            result = fn(*args)
+        else:
+            profiler = cProfile.Profile()
+            result = profiler.runcall(fn, *args)
+            path = self.profile_dir / f"{name}.prof"
+            profiler.dump_stats(path)
+            log.info("profile of %s in %s", name, path)
+        self.seconds[name] = time.perf_counter() - start
+        log.info("%s took %.1f s", name, self.seconds[name])
+        return result
+
+
+def run(sizes: Sizes, workdir: Path, profile_dir: Path | None) -> Results:
+    """Every measurement, in order; the restart starts from the moves' database."""
+    sections = Sections(profile_dir)
+    moves = sections.run(
+        "moves",
+        asyncio.run,
+        run_moves(workdir, list(sizes.open_games), list(sizes.moves), sizes.api_games),
+    )
+    child_profile = profile_dir / "restart_child.prof" if profile_dir else None
+    restart = sections.run(
+        "restart", run_restart, moves, workdir, sizes.restart_games, child_profile
+    )
+    rules = sections.run(
+        "rules",
+        run_rules,
+        sizes.rules_both_player_bounds,
+        sizes.rules_every_combination,
+        sizes.rules_budget_s,
+    )
+    solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
+    return Results(sizes, moves, restart, rules, solver, sections.seconds, sections.load)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Parse the options, run, print the table and the JSON summary (last line)."""
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
+    parser.add_argument("--profile", type=Path, help="write a cProfile file per section here")
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
+    logging.getLogger("bench").setLevel(logging.INFO)
+    if args.profile:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    sizes = QUICK if args.quick else FULL
+    with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
+        results = run(sizes, Path(tmp), args.profile)
+    out = summary(results)
+    print(table(results, out))
+    print(json.dumps(out))
+    if args.profile:
+        for prof in sorted(args.profile.glob("*.prof")):
+            log.info("top of %s:", prof.name)
+            pstats.Stats(str(prof), stream=sys.stderr).sort_stats("tottime").print_stats(12)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

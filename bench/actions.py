@@ -1,0 +1,48 @@
+"""One member's move on a given game through simcord, timed to the bot's acknowledgement."""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any
+
+from bench.world import AckClock
+from referee import Referee
+from referee.match import ACTIVE
+
+
+class BenchError(RuntimeError):
+    """The bot did not accept a move the benchmark made."""
+
+
+async def move_on(
+    referee: Referee,
+    clock: AckClock,
+    members: dict[int, Any],
+    channels: dict[int, Any],
+    match_id: int,
+    rng: random.Random,
+) -> float:
+    """Play the next awaited move of a game (DM `#id move` if sealed, else `/move game:`)."""
+    match = await referee.get(match_id)
+    if match.status != ACTIVE:
+        raise BenchError(f"#{match_id} is not active")
+    progress = match.require_progress()
+    seat = min(match.awaited_seats())
+    move = progress.game.sample(progress.state, seat, rng)
+    member = members[match.seats[seat].user_id]
+    if match.is_sealed():
+        clock.expect("POST", f"/channels/{member.user.dm_channel.id}/messages")
+        start = time.perf_counter()
+        await member.send_dm(f"#{match_id} {move}")
+    else:
+        clock.expect("POST", "/interactions/")
+        start = time.perf_counter()
+        await member.slash(channels[match.row.channel_id], "move", move=move, game=match_id)
+    if clock.at is None:
+        raise BenchError(f"#{match_id}: no acknowledgement")
+    after = await referee.get(match_id)
+    taken = after.status != ACTIVE or after.row.step != match.row.step
+    if not taken and seat not in after.require_progress().pending:
+        raise BenchError(f"#{match_id}: move refused: {clock.entry.json if clock.entry else ''}")
+    return clock.at - start

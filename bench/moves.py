@@ -1,0 +1,218 @@
+"""Moves through Discord (DM and /move) against the floor, with 10 to 1,000 games open."""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Awaitable
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import simcord
+
+from bench.actions import BenchError
+from bench.clone import clone_games
+from bench.floor import COMMAND, add_floor
+from bench.populate import open_background, open_game, table_size
+from bench.stats import percentile
+from bench.world import AckClock, World, build_world, install_ack_clock, make_bot
+from referee.match import ACTIVE, Match
+from rules import GAMES
+
+log = logging.getLogger(__name__)
+
+BACKGROUND_CHANNELS = 8
+POOL = 96
+WARMUP_ROUNDS = 2
+
+
+@dataclass(frozen=True)
+class Sample:
+    """One measured action: to the acknowledgement, and to the end of all its work."""
+
+    kind: str
+    ack_ms: float
+    settled_ms: float
+    ended: bool = False
+
+
+@dataclass
+class Lane:
+    """A channel with its own members, playing one game after another of one kind."""
+
+    slug: str
+    channel: Any
+    members: list[Any]
+    match_id: int = 0
+
+
+@dataclass
+class Phase:
+    """The samples taken with a given number of games open."""
+
+    open_games: int
+    moves: list[Sample] = field(default_factory=list)
+    floors: list[Sample] = field(default_factory=list)
+
+    def of(self, kind: str | None) -> list[Sample]:
+        """The moves of one kind ('dm', 'slash', 'ended'), or all of them."""
+        if kind == "ended":
+            return [s for s in self.moves if s.ended]
+        return [s for s in self.moves if kind in (None, s.kind)]
+
+    def p(self, q: float, kind: str | None = None) -> float:
+        """A percentile of the moves' acknowledgement times (of one kind, if given)."""
+        return percentile([s.ack_ms for s in self.of(kind)], q)
+
+
+@dataclass
+class MovesResult:
+    """Every phase, and the database left behind (for the restart benchmark)."""
+
+    phases: list[Phase]
+    database: Path
+    background: list[int]
+    world: dict[str, Any]
+
+
+class MoveBench:
+    """Plays random moves in every lane through simcord and times them."""
+
+    def __init__(self, world: World, clock: AckClock, rng: random.Random) -> None:
+        self.world = world
+        self.clock = clock
+        self.rng = rng
+        self.lanes = [
+            Lane(slug, channel, members)
+            for slug, channel, members in zip(
+                GAMES, world.lane_channels, world.lane_members, strict=True
+            )
+        ]
+
+    async def open_lanes(self) -> None:
+        """Start a game in every lane."""
+        for lane in self.lanes:
+            await self._new_game(lane)
+
+    async def _new_game(self, lane: Lane) -> None:
+        players = lane.members[: table_size(lane.slug, self.rng)]
+        guild_id = self.world.guild.id
+        referee = self.world.bot.referee
+        lane.match_id = await open_game(
+            referee, guild_id, lane.channel.id, players, lane.slug, 0, self.rng
+        )
+
+    async def _move(self, lane: Lane) -> Sample:
+        """The next awaited move of a lane's game: a bare DM if sealed, else /move."""
+        referee = self.world.bot.referee
+        match = await referee.get(lane.match_id)
+        if match.status != ACTIVE:
+            await self._new_game(lane)
+            match = await referee.get(lane.match_id)
+        progress = match.require_progress()
+        seat = min(match.awaited_seats())
+        move = progress.game.sample(progress.state, seat, self.rng)
+        member = next(m for m in lane.members if m.id == match.seats[seat].user_id)
+        if match.is_sealed():
+            dm = member.user.dm_channel.id
+            sample = await self._timed(
+                "dm", "POST", f"/channels/{dm}/messages", member.send_dm(move)
+            )
+        else:
+            action = member.slash(lane.channel, "move", move=move)
+            sample = await self._timed("slash", "POST", "/interactions/", action)
+        ended = await self._check(match, seat)
+        if ended:
+            await self._new_game(lane)  # keeps the number of open games steady
+        return replace(sample, ended=ended)
+
+    async def _check(self, before: Match, seat: int) -> bool:
+        """Raise BenchError unless the move was taken; True if it ended the game."""
+        after = await self.world.bot.referee.get(before.id)
+        pending = after.progress.pending if after.progress else {}
+        if after.status == ACTIVE and after.row.step == before.row.step and seat not in pending:
+            entry = self.clock.entry
+            raise BenchError(f"#{before.id}: move not accepted: {entry.json if entry else None}")
+        return after.status != ACTIVE
+
+    async def _timed(
+        self, kind: str, method: str, prefix: str, action: Awaitable[object]
+    ) -> Sample:
+        self.clock.expect(method, prefix)
+        start = time.perf_counter()
+        await action
+        end = time.perf_counter()
+        if self.clock.at is None:
+            raise BenchError(f"no acknowledgement for a {kind} action")
+        return Sample(kind, (self.clock.at - start) * 1000, (end - start) * 1000)
+
+    async def _floor(self, lane: Lane) -> Sample:
+        action = lane.members[0].slash(lane.channel, COMMAND)
+        return await self._timed("floor", "POST", "/interactions/", action)
+
+    async def measure(self, phase: Phase, moves: int) -> None:
+        """Take `moves` moves, round robin over the lanes, each followed by one floor."""
+        while len(phase.moves) < moves:
+            for lane in self.lanes:
+                phase.moves.append(await self._move(lane))
+                phase.floors.append(await self._floor(lane))
+                if len(phase.moves) >= moves:
+                    return
+
+    async def warm_up(self) -> None:
+        """A few unmeasured rounds: first calls, caches and imports."""
+        await self.measure(Phase(0), WARMUP_ROUNDS * len(self.lanes))
+
+
+async def grow_background(
+    world: World, database: Path, ids: list[int], target: int, api_limit: int, rng: random.Random
+) -> None:
+    """Open background games up to `target`: through the referee API, then by copying rows."""
+    referee = world.bot.referee
+    by_api = max(0, min(target, api_limit) - len(ids))
+    ids += await open_background(
+        referee, world.guild.id, world.channels, world.pool, by_api, rng, first=len(ids)
+    )
+    ids += clone_games(database, ids, target - len(ids))
+    # A running bot learns of copied games on first use; load them now, as a restart would.
+    await referee.open_matches(world.guild.id)
+
+
+async def run_moves(
+    workdir: Path, sizes: list[int], counts: list[int], api_limit: int, seed: int = 1
+) -> MovesResult:
+    """Measure moves and floors at each number of open games; leave the database behind."""
+    database = workdir / "moves.sqlite3"
+    rng = random.Random(seed)
+    bot = make_bot(database)
+    phases = []
+    try:
+        async with simcord.run(bot) as env:
+            world = build_world(env, len(GAMES), BACKGROUND_CHANNELS, POOL)
+            clock = install_ack_clock(env)
+            floor = await add_floor(bot, database)
+            bench = MoveBench(world, clock, rng)
+            await bench.open_lanes()
+            await bench.warm_up()
+            background: list[int] = []
+            for size, count in zip(sizes, counts, strict=True):
+                target = max(0, size - len(bench.lanes))
+                await grow_background(world, database, background, target, api_limit, rng)
+                open_now = len(await bot.referee.open_matches(world.guild.id))
+                phase = Phase(open_now)
+                log.info("moves: %s games open, measuring %s moves", open_now, count)
+                await bench.measure(phase, count)
+                phases.append(phase)
+            await env.settle()
+            await bot.remove_cog(floor.qualified_name)
+            shape = {
+                "lanes": len(GAMES),
+                "channels": BACKGROUND_CHANNELS,
+                "pool": POOL,
+                "ids": world.ids,
+            }
+    finally:
+        await bot.close()
+    return MovesResult(phases, database, background, shape)

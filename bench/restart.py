@@ -1,0 +1,65 @@
+"""Restart: a new bot process on a database of N open games, and memory per open game."""
+
+from __future__ import annotations
+
+import json
+import logging
+import random
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bench.child import run_json
+from bench.clone import clone_games, open_ids
+from bench.moves import MovesResult
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class RestartResult:
+    """What the new process reported, and the memory child's figures."""
+
+    games: int
+    start: dict[str, Any]
+    memory: dict[str, Any]
+
+
+def prepare(moves: MovesResult, workdir: Path, target: int, seed: int) -> tuple[Path, list[int]]:
+    """Copy the moves database and add copies of its background games up to `target` open."""
+    database = workdir / "restart.sqlite3"
+    for suffix in ("", "-wal"):
+        source = Path(f"{moves.database}{suffix}")
+        if source.exists():
+            shutil.copy(source, f"{database}{suffix}")
+    now_open = set(open_ids(database))
+    templates = [i for i in moves.background if i in now_open]
+    clones = clone_games(database, templates, target - len(now_open))
+    rng = random.Random(seed)
+    movable = templates + clones
+    return database, rng.sample(movable, 2)
+
+
+def run_restart(
+    moves: MovesResult, workdir: Path, target: int, profile: Path | None, seed: int = 3
+) -> RestartResult:
+    """Start a new bot process on `target` open games; then measure memory per game."""
+    database, targets = prepare(moves, workdir, target, seed)
+    games = len(open_ids(database))
+    log.info("restart: a new bot process on %s open games", games)
+    plan = {
+        **moves.world,
+        "database": str(database),
+        "moves": targets,
+        "seed": seed,
+        "profile": str(profile) if profile else None,
+        "spawned_at": time.time(),
+    }
+    plan_path = workdir / "restart-plan.json"
+    plan_path.write_text(json.dumps(plan))
+    start = run_json("bench.restart_child", str(plan_path), timeout=900)
+    log.info("memory: loading %s open games into a fresh referee", games)
+    memory = run_json("bench.memory_child", str(database), timeout=900)
+    return RestartResult(games, start, memory)

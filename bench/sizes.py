@@ -1,0 +1,52 @@
+"""How big each measurement is: the full run, and the quick one for CI."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """Every size the benchmark uses."""
+
+    name: str
+    open_games: tuple[int, ...]
+    """Numbers of open games in the server at which moves are timed (the first for the ratio)."""
+    moves: tuple[int, ...]
+    """Moves timed at each of those (each followed by one floor command)."""
+    api_games: int
+    """Background games opened through the referee API; more are copies of these."""
+    restart_games: int
+    rules_both_player_bounds: bool
+    rules_every_combination: bool
+    rules_budget_s: float
+    """Per game and bound: longer random games are cut here (and said to be cut)."""
+    solver_ns: tuple[int, ...]
+    solver_budget_s: float
+
+
+FULL = Sizes(
+    name="full",
+    open_games=(10, 100, 1000),
+    moves=(500, 300, 300),
+    api_games=1000,
+    restart_games=10_000,
+    rules_both_player_bounds=True,
+    rules_every_combination=True,
+    rules_budget_s=4.0,
+    solver_ns=(10, 11, 12, 13),
+    solver_budget_s=900.0,
+)
+
+QUICK = Sizes(
+    name="quick",
+    open_games=(10, 100, 1000),
+    moves=(150, 60, 60),
+    api_games=60,
+    restart_games=1000,
+    rules_both_player_bounds=False,
+    rules_every_combination=False,
+    rules_budget_s=0.3,
+    solver_ns=(8, 9, 10),
+    solver_budget_s=10.0,
+)

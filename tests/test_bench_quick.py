@@ -1,0 +1,54 @@
+"""The quick benchmark runs through and ends with its JSON summary (no timing is asserted)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+FIELDS = (
+    "move_ratio_p50",
+    "move_ratio_p99",
+    "move_p99_ms_at_10",
+    "move_p99_ms_at_100",
+    "move_p99_ms_at_1000",
+    "restart_s_10000",
+    "kb_per_open_game",
+    "rules_worst_ms",
+    "solver_s",
+    "goals",
+)
+GOALS = (
+    "move_ratio_p50",
+    "move_p99_ms_at_1000",
+    "move_p99_growth",
+    "restart_s_10000",
+    "kb_per_open_game",
+    "rules_worst_ms",
+)
+
+
+def test_quick_benchmark_ends_with_a_json_summary() -> None:
+    """`python -m bench --quick` exits 0; its last line holds every field and goal."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert isinstance(summary, dict)
+    assert set(FIELDS) <= set(summary), set(FIELDS) - set(summary)
+    for name in FIELDS[:8]:
+        assert isinstance(summary[name], int | float), (name, summary[name])
+    assert set(summary["solver_s"]) == {"8", "9", "10"}
+    for n, seconds in summary["solver_s"].items():
+        assert seconds is None or seconds >= 0, (n, seconds)
+    assert set(GOALS) <= set(summary["goals"])
+    for goal in summary["goals"].values():
+        assert set(goal) == {"goal", "value", "met"} and isinstance(goal["met"], bool)
