@@ -58,15 +58,21 @@ async def find_match(
         return match
     if guild_id is None:
         raise RefereeError("Use this command in a server channel.")
-    here = [
-        m
-        for m in await referee.open_matches(guild_id)
-        if m.row.channel_id == interaction.channel_id and m.status in statuses
-    ]
     user = interaction.user.id if member is None else member
+    here: list[Match] = []
     if LOBBY not in statuses or ACTIVE in statuses:
-        mine = [m for m in here if m.seat_of(user) is not None]
-        here = mine or here
+        # Your own games first: no need to read every open game of the server.
+        here = [
+            m
+            for m in await referee.matches_of_in(user, interaction.channel_id or 0)
+            if m.status in statuses
+        ]
+    if not here:
+        here = [
+            m
+            for m in await referee.open_matches(guild_id)
+            if m.row.channel_id == interaction.channel_id and m.status in statuses
+        ]
     if len(here) > 1:
         waiting = [m for m in here if any(m.seats[s].user_id == user for s in m.awaited_seats())]
         here = waiting if len(waiting) == 1 else here

@@ -403,6 +403,19 @@ class SqliteStore:
             seats = await self._seats(conn, [r.id for r in rows])
         return [MatchData(r, seats.get(r.id, ())) for r in rows]
 
+    async def open_matches_of_in(self, user_id: int, channel_id: int) -> list[int]:
+        """Ids of a member's lobbies and active matches in one channel."""
+        async with (
+            self._read() as conn,
+            conn.execute(
+                "SELECT m.id FROM seats s JOIN matches m ON m.id = s.match_id "
+                "WHERE s.user_id = ? AND m.channel_id = ? AND m.status IN ('lobby', 'active') "
+                "ORDER BY m.id",
+                (user_id, channel_id),
+            ) as cur,
+        ):
+            return [r[0] for r in await cur.fetchall()]
+
     async def active_matches_of(self, user_id: int) -> list[int]:
         """Ids of the active matches in which a member has a seat."""
         async with (

@@ -102,14 +102,17 @@ class ClockDesk(LobbyDesk, PlayDesk):
         return out
 
     async def reminders(self) -> Outcome:
-        """After a restart: one post per channel naming who each game waits for; re-prompt DMs."""
+        """After a restart: one post per channel naming who each game waits for.
+
+        Secret-move prompts are not sent again: the first ones are still in the players' DMs,
+        and thousands of repeated DMs would run into Discord's rate limits.
+        """
         out = Outcome()
         by_channel: dict[int, list[Match]] = {}
         for data in await self.store.open_matches():
             if data.row.status == ACTIVE:
                 match = await self.get(data.row.id)
                 by_channel.setdefault(match.row.channel_id, []).append(match)
-                out.directs += announce.prompts(match)
         for channel_id, matches in by_channel.items():
             lines, waiting = announce.waiting_lines(matches)
             out.posts.append(

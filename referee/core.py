@@ -92,6 +92,11 @@ class RefereeCore:
         """This server's lobbies and active matches."""
         return [await self.get(d.row.id) for d in await self.store.open_matches(guild_id)]
 
+    async def matches_of_in(self, user_id: int, channel_id: int) -> list[Match]:
+        """A member's lobbies and active matches in one channel."""
+        ids = await self.store.open_matches_of_in(user_id, channel_id)
+        return [await self.get(i) for i in ids]
+
     async def matches_of(self, user_id: int) -> list[Match]:
         """The active matches in which a member has a seat."""
         return [await self.get(i) for i in await self.store.active_matches_of(user_id)]

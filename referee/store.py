@@ -189,6 +189,10 @@ class Store(Protocol):
         """Lobbies and active matches (of one server, or all), without their moves."""
         ...
 
+    async def open_matches_of_in(self, user_id: int, channel_id: int) -> list[int]:
+        """Ids of a member's lobbies and active matches in one channel."""
+        ...
+
     async def active_matches_of(self, user_id: int) -> list[int]:
         """Ids of the active matches in which a member has a seat."""
         ...
