@@ -7,6 +7,7 @@ from typing import Any
 from rules import (
     arcs_and_marks,
     binary_scramble,
+    integer_sequence,
     labyrinthine_loop,
     lengths_of_lengths,
     numbers_to_number,
@@ -22,6 +23,7 @@ GAMES: dict[str, Game[Any]] = {
         lengths_of_lengths,
         binary_scramble,
         labyrinthine_loop,
+        integer_sequence,
         arcs_and_marks,
     )
 }

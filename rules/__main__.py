@@ -34,10 +34,18 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay a game record and print the result as JSON")
     rp.add_argument("file", help="the record (JSON), or - for standard input")
+    sp = sub.add_parser("solve", help="solve a game's own question exactly")
+    sp.add_argument("game", choices=["integer-sequence"], help="the game")
+    sp.add_argument("n", type=int, help="the size: a(N) for the numbers 1..N")
     args = parser.parse_args(argv)
     if args.command == "replay":
         return _replay(args.file)
-    return 2
+    if not 1 <= args.n <= 60:
+        parser.error("N must be from 1 to 60 (the game's own bound)")
+    from rules.integer_sequence_solver import main as solve
+
+    print(json.dumps(solve(args.n)))
+    return 0
 
 
 if __name__ == "__main__":

@@ -108,3 +108,20 @@ def test_bad_records(tmp_path: Path, record: object, index: int | None, words: s
     assert code == 2
     assert out["move"] == index
     assert words in str(out["error"])
+
+
+def test_solve_integer_sequence() -> None:
+    """`python -m rules solve integer-sequence 8` prints a(8) = 397 with an order reaching it."""
+    proc = subprocess.run(
+        [sys.executable, "-m", "rules", "solve", "integer-sequence", "8"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        check=True,
+    )
+    out = json.loads(proc.stdout)
+    assert out["n"] == 8 and out["best"] == 397
+    assert sorted(out["order"]) == list(range(1, 9))
+    from rules.integer_sequence_solver import total
+
+    assert total(out["order"]) == 397

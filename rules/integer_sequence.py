@@ -1,0 +1,280 @@
+"""An Integer Sequence Game: circle r(k), set m(k) = r(k)·m(k-1) + C, score a divisor of m(k)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rules.base import (
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionValue,
+    Seat,
+    name_of,
+    parse_int,
+)
+from rules.primes import is_composite
+
+
+@dataclass(frozen=True)
+class State:
+    """A game of An Integer Sequence Game."""
+
+    n: int
+    players: int
+    circled: tuple[int, ...]
+    """r(1), r(2), ...: the numbers circled so far, in order."""
+    m: tuple[int, ...]
+    """m(0) = 1, m(1), ..., m(k)."""
+    composites: tuple[int, ...]
+    """composites[i] = how many of m(0..i) are composite; the last one is the next move's C."""
+    points: tuple[int, ...]
+    """What each move scored."""
+    scores: tuple[int, ...]
+
+
+def next_m(prev: int, r: int, c: int) -> int:
+    """m(k) = r(k)·m(k-1) + C."""
+    return r * prev + c
+
+
+def best_divisor(earlier: Sequence[int], value: int) -> tuple[int, int]:
+    """(points, j): the largest earlier m(j) that divides value (the latest j on ties)."""
+    best, where = 0, 0
+    for j, x in enumerate(earlier):
+        if x >= best and value % x == 0:
+            best, where = x, j
+    return best, where
+
+
+def play(n: int, order: Sequence[int]) -> tuple[list[int], list[int]]:
+    """(m(0..k), points of each move) of a one-player game that circles `order` (no checks)."""
+    ms, points, c = [1], [], 0
+    for r in order:
+        value = next_m(ms[-1], r, c)
+        points.append(best_divisor(ms, value)[0])
+        ms.append(value)
+        c += is_composite(value)
+    return ms, points
+
+
+def abbreviate(value: int | str, digits: int = 24) -> str:
+    """The number in full, or its first digits and its length when longer than `digits`."""
+    text = str(value)
+    if len(text) <= digits:
+        return text
+    return f"{text[:10]}…({len(text)} digits)"
+
+
+def kind(ms: Sequence[int], composites: Sequence[int], k: int) -> str:
+    """P (prime), C (composite) or - (for 1) for m(k), read from the running composite counts."""
+    if ms[k] == 1:
+        return "-"
+    if composites[k] > composites[k - 1]:
+        return "C"
+    return "P"
+
+
+class IntegerSequence(Game[State]):
+    """An Integer Sequence Game."""
+
+    slug = "integer-sequence"
+    title = "An Integer Sequence Game"
+    min_players = 1
+    max_players = 8
+    options = (
+        Option("n", "the r-list is 1..n; the game lasts n moves", 1, 60, "max(8, 4·players)"),
+    )
+    notation = "the number to circle, e.g. `5`"
+    summary = (
+        "1 to 8 players (one player is a solitaire). The r-list is 1..n and m(0) = 1. On move k "
+        "the player to move circles an uncircled number r(k) and m(k) = r(k)·m(k-1) + C, where "
+        "C is how many of m(0), ..., m(k-1) are composite (1 is not). The mover scores the "
+        "largest of m(0), ..., m(k-1) that divides m(k). Seats move in turn; the game ends after "
+        "move n. Highest total wins. Move: the number to circle, e.g. `5`."
+    )
+    state_type = State
+
+    def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
+        n = given.get("n")
+        return {"n": max(8, 4 * players) if n is None else n}
+
+    def start(self, players: int, options: Mapping[str, Any]) -> State:
+        return State(int(options["n"]), players, (), (1,), (0,), (), (0,) * players)
+
+    def mover(self, s: State) -> Seat:
+        """The seat that makes the next move."""
+        return len(s.circled) % s.players
+
+    def to_move(self, s: State) -> frozenset[Seat]:
+        return frozenset() if self.is_over(s) else frozenset((self.mover(s),))
+
+    def legal(self, s: State, seat: Seat) -> Iterator[Move]:
+        if seat not in self.to_move(s):
+            return
+        used = set(s.circled)
+        for r in range(1, s.n + 1):
+            if r not in used:
+                yield str(r)
+
+    def parse(self, s: State, seat: Seat, text: str) -> Move:
+        if seat not in self.to_move(s):
+            raise IllegalMove("It is not your move.")
+        r = parse_int(text, f"a number from 1 to {s.n}")
+        if not 1 <= r <= s.n:
+            raise IllegalMove(f"{r} is not on the r-list: circle a number from 1 to {s.n}.")
+        if r in s.circled:
+            raise IllegalMove(f"{r} is already circled; uncircled: {_uncircled_text(s)}.")
+        return str(r)
+
+    def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
+        seat = self.mover(s)
+        r = int(moves[seat])
+        c = s.composites[-1]
+        value = next_m(s.m[-1], r, c)
+        got, _ = best_divisor(s.m, value)
+        scores = tuple(x + got if i == seat else x for i, x in enumerate(s.scores))
+        return State(
+            s.n,
+            s.players,
+            (*s.circled, r),
+            (*s.m, value),
+            (*s.composites, c + is_composite(value)),
+            (*s.points, got),
+            scores,
+        )
+
+    def is_over(self, s: State) -> bool:
+        return len(s.circled) >= s.n
+
+    def scores(self, s: State) -> tuple[int, ...]:
+        return s.scores
+
+    def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
+        return int(options["n"])
+
+    def public_view(self, s: State) -> dict[str, Any]:
+        k = len(s.circled)
+        return {
+            "n": s.n,
+            "players": s.players,
+            "move": k,
+            "over": self.is_over(s),
+            "circled": list(s.circled),
+            # Strings: m grows like n! and a big number is not safe in every JSON reader.
+            "m": [str(x) for x in s.m],
+            "kinds": [kind(s.m, s.composites, i) for i in range(k + 1)],
+            "c": list(s.composites[:k]),
+            "points": [str(x) for x in s.points],
+            "next_c": s.composites[-1],
+            "scores": list(s.scores),
+        }
+
+    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+        n, k, players = view["n"], view["move"], view["players"]
+        status = "game over" if view["over"] else f"move {k + 1} of {n}"
+        lines = [f"An Integer Sequence Game  n={n}  {status}", *_r_list(n, view["circled"])]
+        rows = range(k + 1) if not compact else range(max(0, k - 7), k + 1)
+        digits = 10**9 if not compact else 16
+        cells = [
+            (
+                str(i),
+                "-" if i == 0 else str(view["circled"][i - 1]),
+                abbreviate(view["m"][i], digits),
+                view["kinds"][i],
+                "-" if i == 0 else str(view["c"][i - 1]),
+                "" if i == 0 else name_of(names, (i - 1) % players),
+                "" if i == 0 else "+" + abbreviate(view["points"][i - 1], digits),
+            )
+            for i in rows
+        ]
+        head = ("k", "r(k)", "m(k)", "P/C", "C", "by", "pts")
+        widths = [max(len(row[c]) for row in [head, *cells]) for c in range(len(head))]
+        right = {0, 1, 4, 6}
+
+        def fmt(row: Sequence[str]) -> str:
+            return "  ".join(
+                x.rjust(w) if c in right else x.ljust(w)
+                for c, (x, w) in enumerate(zip(row, widths, strict=True))
+            ).rstrip()
+
+        lines += ["", fmt(head)]
+        if rows.start > 0:
+            lines.append(f"  … {rows.start} earlier moves")
+        lines += [fmt(row) for row in cells]
+        lines.append("")
+        totals = ", ".join(
+            f"{name_of(names, i)} {abbreviate(str(x), digits)}"
+            for i, x in enumerate(view["scores"])
+        )
+        lines.append(("Score: " if players == 1 else "Scores: ") + totals)
+        if not view["over"]:
+            who = name_of(names, k % players)
+            lines.append(f"Next: {who}; m({k + 1}) = r·m({k}) + {view['next_c']}")
+        return "\n".join(lines)
+
+    def describe(
+        self,
+        before: State,
+        moves: Mapping[Seat, Move],
+        after: State,
+        names: Sequence[str] | None = None,
+    ) -> list[str]:
+        seat = self.mover(before)
+        k = len(after.circled)
+        r, c, prev, value = after.circled[-1], before.composites[-1], before.m[-1], after.m[-1]
+        got, where = best_divisor(before.m, value)
+        what = (
+            "composite"
+            if is_composite(value)
+            else "prime"
+            if value > 1
+            else "neither prime nor composite"
+        )
+        text = (
+            f"{name_of(names, seat)} circles {r}: m({k}) = {r}·{abbreviate(prev)} + {c} = "
+            f"{abbreviate(value)} ({what}); "
+        )
+        if got == 1:
+            text += f"{abbreviate(value)} is divisible by 1 only among earlier m → +1"
+        else:
+            text += (
+                f"the largest earlier m dividing it is m({where}) = {abbreviate(got)} "
+                f"→ +{abbreviate(got)}"
+            )
+        out = [text + "."]
+        if self.is_over(after):
+            out.append(f"That was move {k} of {after.n}: the game is over.")
+        return out
+
+    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+        k = len(s.circled)
+        return (
+            f"Move {k + 1} of {s.n}: circle a number; m({k + 1}) = r·{abbreviate(s.m[-1])} + "
+            f"{s.composites[-1]}. Uncircled: {_uncircled_text(s)}."
+        )
+
+
+def _uncircled_text(s: State) -> str:
+    used = set(s.circled)
+    return ", ".join(str(r) for r in range(1, s.n + 1) if r not in used)
+
+
+def _r_list(n: int, circled: Sequence[int]) -> list[str]:
+    used = set(circled)
+    cells = [f"({r})" if r in used else f" {r} " for r in range(1, n + 1)]
+    width = max(len(x) for x in cells)
+    rows = []
+    for start in range(0, n, 20):
+        rows.append(
+            "r: " * (start == 0)
+            + "   " * (start > 0)
+            + " ".join(x.rjust(width) for x in cells[start : start + 20]).rstrip()
+        )
+    return rows
+
+
+GAME = IntegerSequence()

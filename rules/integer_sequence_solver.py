@@ -1,0 +1,504 @@
+"""Exact a(n) for An Integer Sequence Game: the best total of a one-player game on 1..n.
+
+Notation: m(k) = r(k)·m(k-1) + C(k), s(k) the score of move k, P(j,k) = r(j+1)···r(k) and
+E(j,k) = m(k) - P(j,k)·m(j) = Σ_{j<i≤k} C(i)·P(i,k): m(j) divides m(k) iff it divides E(j,k).
+
+Every cut is a proof; heuristics only choose what to try first.
+- Last move: a game on the set W ending with x totals (a game on W - {x}) + s(n). With U[x] a
+  proven bound on the first part, a game reaching T has s(n) ≥ T - U[x]. U[x] comes from the same
+  search on the smaller set, memoised by set: either a proof that its best is ≤ T/2, or, when it is
+  more, the list of all its games above T/2 (each checked with x appended) and U[x] = T/2.
+- The final score is some h = m(j) with m(j) | m(n). At the node of a source j, t = E(j,n)/h is
+  a whole number in a range given by the size of E(j,n) (t = 0 only while no m is composite). For
+  each t and each last number x, m(n) = h·(P(j,n) + t) is exact, and the moves after j are
+  peeled backward from it: m(i-1) = (m(i) - C(i))/r(i) must be whole, C(i) follows exactly from
+  whether the peeled m(i) is composite, and E(j,i) must stay within its size bounds.
+- Before the source, a size bound prunes: with S the moves up to j, p = r(j+1) and B the moves
+  after it, h ≤ m(j) ≤ P(S)·(m(d) + δ), h ≤ E(j,n) ≤ P(B)·η and h² ≤ m(j)·E(j,n) ≤
+  (m(d) + δ)·P(R)·η/p, where δ and η are sums of (C + q)/(product of the q smallest numbers
+  left), C growing by at most one per move. A last number x = p* (the best pivot) forces another
+  pivot. Floats are inflated by MARGIN, far above their rounding error.
+- Sets of at most SMALL numbers are solved by trying every order; primality results are cached.
+- a(n) itself: heuristic rounds find a good game G, then one exact search for anything better
+  than G (its threshold rises as better games turn up) proves the answer.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from math import prod
+from typing import Any
+
+from rules.primes import is_prime
+
+SMALL = 5
+"""Sets this small are solved by trying every order."""
+SPLIT = 0.5
+"""The final-score threshold aims at SPLIT·T; first parts above (1 - SPLIT)·T are enumerated."""
+STEP = 0.8
+"""Heuristic rounds lower their target by this factor until a good game is found."""
+PARALLEL_FROM = 11
+"""Smaller sets are solved in one process even when workers are offered (forking costs more)."""
+MARGIN = 1.000001
+"""Float bounds are inflated by this factor (far above the rounding error of a few operations)."""
+
+Order = tuple[int, ...]
+
+
+class _Composites:
+    """A cache of is-composite answers: each value is tested once."""
+
+    def __init__(self) -> None:
+        self.known: dict[int, bool] = {}
+
+    def __call__(self, x: int) -> bool:
+        known = self.known.get(x)
+        if known is None:
+            if len(self.known) > 2_000_000:  # about 200 MB
+                self.known.clear()
+            known = self.known[x] = x > 1 and not is_prime(x)
+        return known
+
+
+def _sums(values: list[int]) -> tuple[float, float]:
+    """(H, H1) = (Σ_q 1/sp(q), Σ_q q/sp(q)) with sp(q) the product of the q smallest values."""
+    h, h1, t = 1.0, 0.0, 1.0
+    for q, v in enumerate(values, 1):
+        t *= v
+        h += 1.0 / t
+        h1 += q / t
+    return h, h1
+
+
+class _SetInfo:
+    """Size data of a set of numbers still to be circled."""
+
+    __slots__ = tuple("dh dh1 h h1 h1p h1px hp hpx n pf prod pstar qo qo1 qs qs1 top vals".split())  # noqa: SIM905
+
+    def __init__(self, mask: int) -> None:
+        vals = [v for v in range(mask.bit_length()) if mask >> v & 1]
+        self.vals = vals
+        self.n = len(vals)
+        self.prod = prod(vals)
+        self.pf = float(self.prod)
+        top = [1.0]
+        for v in reversed(vals):
+            top.append(top[-1] * v)
+        self.top = top
+        self.h, self.h1 = _sums(vals)
+        # The pivot p = r(j+1): η/p ≤ (c·H(R\p) + H1(R\p))/p; keep the best p and the best other.
+        per_p = sorted(
+            (
+                (hh / p, hh1 / p, p)
+                for p in vals
+                for hh, hh1 in [_sums([v for v in vals if v != p])]
+            ),
+            reverse=True,
+        )
+        self.hp = per_p[0][0] if per_p else 0.0
+        self.h1p = max((x[1] for x in per_p), default=0.0)
+        self.pstar = per_p[0][2] if per_p else -1
+        self.hpx = per_p[1][0] if len(per_p) > 1 else 0.0
+        self.h1px = max((x[1] for x in per_p[1:]), default=0.0)
+        # δ = c·dh + dh1; the quick test of may_reach uses P·(C·hp + h1p) = C·qo + qo1
+        self.dh, self.dh1 = self.h - 1.0, self.h1 - self.h + 1.0
+        self.qo, self.qo1 = self.pf * self.hp, self.pf * self.h1p
+        self.qs, self.qs1 = self.pf * self.hpx, self.pf * self.h1px
+
+
+def total(order: Iterable[int], composite: Any = None) -> int:
+    """The total score of a one-player game that circles `order`."""
+    comp = composite or _Composites()
+    ms, c, score = [1], 0, 0
+    for r in order:
+        m = r * ms[-1] + c
+        best = 1
+        for x in ms:
+            if x > best and m % x == 0:
+                best = x
+        score += best
+        ms.append(m)
+        c += comp(m)
+    return score
+
+
+def brute_force(values: Iterable[int]) -> tuple[int, Order]:
+    """The best total over every order of `values` (first best in lexicographic order)."""
+    comp = _Composites()
+    best: tuple[int, Order] = (-1, ())
+    for order in itertools.permutations(sorted(values)):
+        t = total(order, comp)
+        if t > best[0]:
+            best = (t, order)
+    return best
+
+
+def _reach(md: float, c: int, s: _SetInfo, goal: float) -> int:
+    """The largest k (moves up to the source) with m(j) and E(j,n) both able to reach goal, or 0."""
+    n, top = s.n, s.top
+    k = 1
+    while k < n and md * top[k] < goal:  # m(j) after k more moves must reach goal
+        k += 1
+    h, h1 = s.h, s.h1
+    for k2 in range(n - 1, k - 1, -1):  # E(j,n), with n-1-k2 moves after the pivot, too
+        if ((c + k2) * h + h1) * top[n - 1 - k2] >= goal:
+            return k2
+    return 0
+
+
+def may_reach(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
+    """True unless no source after this node (m = m(d), C = c) can give the final score needed.
+
+    sig_star is needed when the last number is s.pstar (then the pivot is another number),
+    sig_other when it is any other number.
+    """
+    if min(sig_other, sig_star) <= c + s.n:
+        return True  # tiny thresholds (a source at n-1 scores up to C(n))
+    md = m + c * s.dh + s.dh1  # m + δ
+    for sigma, qa, qb in ((sig_other, s.qo, s.qo1), (sig_star, s.qs, s.qs1)):
+        goal = (sigma - 1.0) / MARGIN
+        k = _reach(md, c, s, goal)
+        # h² ≤ m(j)·E(j,n) ≤ (m + δ)·P·(C(j+1)·H/p + H1/p), growing with k
+        if k and md * ((c + k) * qa + qb) >= goal * goal:
+            return True
+    return False
+
+
+def root_bound(s: _SetInfo) -> int:
+    """A bound on the final score of any game on the set (the same size bounds, from m(0) = 1)."""
+    n = s.n
+    md = 1 + (s.h1 - s.h + 1.0)
+    best = float(n)  # a source at n-1 scores at most C(n) ≤ n-1
+    for k in range(1, n):
+        a = min(md * s.top[k], (k * s.h + s.h1) * s.top[n - 1 - k])
+        best = max(best, min(a, (md * s.pf * (k * s.hp + s.h1p)) ** 0.5))
+    return int(best * MARGIN) + 2
+
+
+class _Search:
+    """Best totals of games on subsets of the numbers, with the bounds that prove them."""
+
+    def __init__(self) -> None:
+        self.comp = _Composites()
+        self.infos: dict[int, _SetInfo] = {}
+        self.lo: dict[int, tuple[int, Order]] = {}
+        self.hi: dict[int, int] = {}
+        self.lists: dict[int, tuple[int, list[tuple[int, Order]]]] = {}
+
+    def info(self, mask: int) -> _SetInfo:
+        """The size data of a set (cached)."""
+        s = self.infos.get(mask)
+        if s is None:
+            s = self.infos[mask] = _SetInfo(mask)
+        return s
+
+    def _settle_small(self, mask: int) -> None:
+        vals = [v for v in range(mask.bit_length()) if mask >> v & 1]
+        best = brute_force(vals)
+        self.lo[mask], self.hi[mask] = best, best[0]
+
+    def upper(self, mask: int) -> int:
+        """A proven upper bound on the best total of a game on the set."""
+        h = self.hi.get(mask)
+        if h is None:
+            if mask.bit_count() <= SMALL:
+                self._settle_small(mask)
+                return self.hi[mask]
+            s = self.info(mask)
+            h = max(self.upper(mask & ~(1 << x)) for x in s.vals) + root_bound(s)
+            self.hi[mask] = h
+        return h
+
+    def lower(self, mask: int) -> tuple[int, Order]:
+        """The best game found so far on the set (total 0 and no order if none)."""
+        if mask not in self.lo:
+            if mask.bit_count() <= SMALL:
+                self._settle_small(mask)
+            else:
+                self.lo[mask] = (0, ())
+        return self.lo[mask]
+
+    def best(self, mask: int, pool: Any = None) -> tuple[int, Order]:
+        """The best total of a game on the set and an order reaching it (pool: worker processes)."""
+        if self.lower(mask)[0] >= self.upper(mask):
+            return self.lo[mask]
+        vals = self.info(mask).vals
+        for x in vals:
+            known = self.lo.get(mask & ~(1 << x))
+            if known and known[1]:
+                self._offer(mask, (*known[1], x))
+        g = self.hi[mask]
+        while g >= 4:  # heuristic rounds: look for a good game with a big final score
+            self._run(mask, int(0.9 * g), "heur", {}, [])
+            if self.lo[mask][0] >= g * STEP:
+                break
+            g = int(g * STEP)
+        target = self.lo[mask][0] + 1
+        bounds, extra = self._sub_bounds(mask, target, pool)
+        if pool is None:
+            self._run(mask, target, "exact", bounds, extra)
+        else:  # one task per first number; extra orders are checked by the first task
+            tasks = [(mask, target, bounds, [] if i else extra, v) for i, v in enumerate(vals)]
+            for found in pool.imap_unordered(_exact_part, tasks):
+                if found[1]:
+                    self._offer(mask, found[1])
+        self.hi[mask] = self.lo[mask][0]
+        return self.lo[mask]
+
+    def collect(self, mask: int, floor: int) -> list[Order]:
+        """Every order of the set whose total is at least floor."""
+        if self.upper(mask) < floor:
+            return []
+        known = self.lists.get(mask)
+        if known is not None and known[0] <= floor:
+            return [o for t, o in known[1] if t >= floor]
+        if mask.bit_count() <= SMALL:
+            comp = self.comp
+            vals = self.info(mask).vals
+            found = [(t, o) for o in itertools.permutations(vals) if (t := total(o, comp)) >= floor]
+        else:
+            found = self._run(mask, floor, "collect", *self._sub_bounds(mask, floor))
+        found.sort(reverse=True)
+        self.lists[mask] = (floor, found)
+        if not found:
+            self.hi[mask] = min(self.hi[mask], floor - 1)
+        return [o for _, o in found]
+
+    def _sub_bounds(
+        self, mask: int, target: int, pool: Any = None
+    ) -> tuple[dict[int, int], list[Order]]:
+        """Bounds U[x] on the first part of games ending with x, and the games above them."""
+        goal = int((1 - SPLIT) * target)
+        if pool is not None:  # the collections on the smaller sets, in the workers
+            rests = [mask & ~(1 << x) for x in self.info(mask).vals]
+            tasks = [(r, goal + 1) for r in rests if self.upper(r) > goal]
+            for rest, floor, found, hi, lo in pool.imap_unordered(_collect_part, tasks):
+                self.lists[rest], self.hi[rest] = (floor, found), min(self.hi[rest], hi)
+                if lo[0] > self.lower(rest)[0]:
+                    self.lo[rest] = lo
+        bounds: dict[int, int] = {}
+        extra: list[Order] = []
+        for x in self.info(mask).vals:
+            rest = mask & ~(1 << x)
+            if self.upper(rest) > goal:
+                firsts = self.collect(rest, goal + 1)
+                if firsts:
+                    extra += [(*o, x) for o in firsts]
+                    bounds[x] = goal
+                    continue
+            bounds[x] = self.hi[rest]
+        return bounds, extra
+
+    def _offer(self, mask: int, order: Order) -> int:
+        t = total(order, self.comp)
+        if t > self.lower(mask)[0]:
+            self.lo[mask] = (t, order)
+        return t
+
+    def _run(
+        self,
+        mask: int,
+        target: int,
+        mode: str,
+        bounds: dict[int, int],
+        extra: list[Order],
+        first: int = 0,
+    ) -> list[tuple[int, Order]]:
+        """One search over the set; returns the games reaching target ("collect" mode).
+
+        A game on the set ending with x can reach the threshold T only if its final score is at
+        least T - bound[x]. "exact": T = max(target, best so far + 1), rising as games are found.
+        "collect": T = target, every game reaching it is returned. "heur": final score ≥ target.
+        first: search only the games starting with that number (0: all).
+        """
+        comp, infos, info = self.comp, self.infos, self.info
+        top = mask.bit_length()
+        usub = [bounds.get(v, 0) for v in range(top)]
+        dynamic = mode == "exact"
+        collect = mode == "collect"
+        found: dict[Order, int] = {}
+        best_total, best_order = self.lower(mask)
+        best: list[Any] = [best_total, best_order]
+        order: list[int] = []
+        ms = [1]
+        sig: dict[int, tuple[int, int]] = {}
+
+        def offer(full: Order) -> None:
+            t = total(full, comp)
+            if t > best[0]:
+                best[0], best[1] = t, full
+            if collect and t >= target:
+                found[full] = t
+
+        def complete(c: int, rest: int) -> None:
+            if not rest:
+                m = ms[-1]
+                got = 1
+                for x in ms[:-1]:
+                    if x > got and m % x == 0:
+                        got = x
+                if got >= (max(target, best[0] + 1) if dynamic else target) - usub[order[-1]]:
+                    offer(tuple(order))
+                return
+            for v in info(rest).vals:
+                m2 = v * ms[-1] + c
+                order.append(v)
+                ms.append(m2)
+                complete(c + comp(m2), rest & ~(1 << v))
+                order.pop()
+                ms.pop()
+
+        def back(y: int, cc: int, part: int, tail: list[int], h: int, c: int) -> None:
+            # y = m(i) where part holds r(d+1..i); cc = C(i+1); peel r(i) off
+            if not part:
+                if y == h and cc == c:
+                    offer((*order, *reversed(tail)))
+                return
+            s = infos.get(part) or info(part)
+            e = y - s.prod * h  # E(d,i)
+            if e < c or e > s.pf * (c * s.hp + s.h1p) * MARGIN + 1:
+                return
+            if_prime = [r for r in s.vals if (y - cc) % r == 0]
+            if_comp = [r for r in s.vals if (y - cc + 1) % r == 0]
+            if not if_prime and not if_comp:
+                return
+            if comp(y):
+                cc, rs = cc - 1, if_comp
+            else:
+                rs = if_prime
+            if cc < c or cc - c >= s.n:
+                return
+            for r in rs:
+                tail.append(r)
+                back((y - cc) // r, cc, part & ~(1 << r), tail, h, c)
+                tail.pop()
+
+        def peel(h: int, c: int, rest: int, s: _SetInfo, thr: int) -> bool:
+            # Source h = m(d): m(n) = h·(P + t) with t·h = E(d,n) = x·E(d,n-1) + C(n).
+            n = s.n
+            emin = -(-c * s.prod // s.vals[-1]) if c else 0  # E(d,n) ≥ c·P/r(d+1)
+            emax = int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1
+            tmin, tmax = -(-emin // h), emax // h
+            if tmin > tmax:
+                return True
+            if (tmax - tmin + 1) * n > min(2000, _FACT[n]):
+                return False  # cheaper to try every completion
+            if n == 1:
+                if c % h == 0:
+                    offer((*order, s.vals[0]))
+                return True
+            cmax = c + n - 1
+            for x in s.vals:
+                if h < thr - usub[x]:
+                    continue
+                part = rest & ~(1 << x)
+                sp = infos.get(part) or info(part)
+                # E(d,n-1) = (t·h - C(n))/x lies in [c, emax of the other numbers]
+                top_e = int(sp.pf * (c * sp.hp + sp.h1p) * MARGIN) + 1
+                base = h * sp.prod
+                for t in range(
+                    max(tmin, -(-(x * c + c) // h)), min(tmax, (x * top_e + cmax) // h) + 1
+                ):
+                    ht = h * t
+                    cn = c + (ht - c) % x
+                    while cn <= cmax:
+                        e = (ht - cn) // x
+                        if c <= e <= top_e:
+                            back(base + e, cn, part, [x], h, c)
+                        cn += x
+            return True
+
+        def thresholds(rest: int, s: _SetInfo) -> tuple[int, int]:
+            # final score needed when the last number is s.pstar, and when it is another
+            pair = sig.get(rest)
+            if pair is None:
+                others = [usub[v] for v in s.vals if v != s.pstar]
+                pair = sig[rest] = (usub[s.pstar], max(others, default=usub[s.pstar]))
+            thr = max(target, best[0] + 1) if dynamic else target
+            return thr - pair[0], thr - pair[1]
+
+        def dfs(m: int, c: int, rest: int, d: int) -> None:
+            s = infos.get(rest) or info(rest)
+            s_star, s_other = thresholds(rest, s)
+            if d and (m >= s_star or m >= s_other):
+                thr = max(target, best[0] + 1) if dynamic else target
+                if not peel(m, c, rest, s, thr):
+                    complete(c, rest)
+                    return
+            if s.n == 1 or not may_reach(m, c, s, s_other, s_star):
+                return
+            for v in s.vals if d or not first else [first]:
+                m2 = v * m + c
+                order.append(v)
+                ms.append(m2)
+                dfs(m2, c + comp(m2), rest & ~(1 << v), d + 1)
+                order.pop()
+                ms.pop()
+
+        for full in extra:
+            offer(full)
+        if any(target - usub[v] <= 1 for v in info(mask).vals):
+            assert not first, "a parallel search needs a threshold above 1"
+            complete(0, mask)  # a final score of 1 is enough: every order must be tried
+        else:
+            dfs(1, 0, mask, 0)
+        if best[0] > self.lower(mask)[0]:
+            self.lo[mask] = (best[0], tuple(best[1]))
+        return [(t, o) for o, t in found.items()]
+
+
+_FACT = [1]
+for _i in range(1, 64):
+    _FACT.append(_FACT[-1] * _i)
+
+
+_WORKER = _Search()
+"""The search of a worker process (a forked copy of the parent's)."""
+
+
+def _collect_part(task: tuple[int, int]) -> tuple[int, int, list[tuple[int, Order]], int, Any]:
+    rest, floor = task
+    _WORKER.collect(rest, floor)
+    found = [x for x in _WORKER.lists[rest][1] if x[0] >= floor]
+    return rest, floor, found, _WORKER.hi[rest], _WORKER.lower(rest)
+
+
+def _exact_part(task: tuple[int, int, dict[int, int], list[Order], int]) -> tuple[int, Order]:
+    mask, target, bounds, extra, first = task
+    _WORKER.lo.pop(mask, None)
+    _WORKER._run(mask, target, "exact", bounds, extra, first)
+    return _WORKER.lower(mask)
+
+
+def solve_values(values: Iterable[int], workers: int = 1) -> tuple[int, Order]:
+    """The best total of a one-player game whose r-list is `values`, and an order reaching it.
+
+    workers > 1 runs the largest searches in that many forked processes (where fork exists).
+    """
+    global _WORKER
+    mask = 0
+    for v in values:
+        mask |= 1 << v
+    search = _Search()
+    if workers < 2 or mask.bit_count() < PARALLEL_FROM:
+        return search.best(mask)
+    import multiprocessing as mp  # only the command line asks for workers
+
+    if "fork" not in mp.get_all_start_methods():
+        return search.best(mask)
+    _WORKER = search
+    with mp.get_context("fork").Pool(workers) as pool:
+        return search.best(mask, pool)
+
+
+def solve(n: int, workers: int = 1) -> tuple[int, list[int]]:
+    """(a(n), an order of 1..n reaching it)."""
+    best, order = solve_values(range(1, n + 1), workers)
+    return best, list(order)
+
+
+def main(n: int, workers: int = 2) -> dict[str, Any]:
+    """The JSON-ready answer for `python -m rules solve integer-sequence N` (2 processes)."""
+    best, order = solve(n, workers)
+    return {"n": n, "best": best, "order": order}
