@@ -114,8 +114,8 @@ class Info(commands.Cog):
     async def history(self, interaction: discord.Interaction, game: int) -> None:
         try:
             match = await find_match(interaction, game, (LOBBY, ACTIVE, OVER))
-            if match.status == LOBBY:
-                raise RefereeError(f"{match.label} has not started yet; it has no moves.")
+            if match.row.settled is None:
+                raise RefereeError(f"{match.label} never started; it has no moves to record.")
         except RefereeError as e:
             await reply(interaction, str(e))
             return

@@ -16,6 +16,7 @@ from cogs.delivery import deliver
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
+from rules.base import clip
 
 if TYPE_CHECKING:
     from bot import RefereeBot
@@ -168,8 +169,7 @@ class Play(commands.Cog):
             )
         raise RefereeError(
             f"Several games are waiting for you: {match_list(waiting)}. "
-            "Answer with the game number first, e.g. `#"
-            f"{waiting[0].id} {text[:20]}`."
+            f"Answer with the game number first, e.g. `#{waiting[0].id} {clip(text, 20)}`."
         )
 
 

@@ -40,6 +40,10 @@ class PlayDesk(RefereeCore):
                 names = ", ".join(f"<@{match.seats[s].user_id}>" for s in match.awaited_seats())
                 raise RefereeError(f"It is not your move in {match.label}; waiting for {names}.")
             changing = seat in progress.pending
+            if not text.strip():
+                raise RefereeError(
+                    f"{match.label}: your move is empty. Send {progress.game.notation}."
+                )
             try:
                 move = progress.check(seat, text, allow_change=True)
             except IllegalMove as e:

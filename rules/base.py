@@ -67,7 +67,9 @@ def name_of(names: Sequence[str] | None, seat: Seat) -> str:
 def parse_int(text: str, what: str = "a whole number") -> int:
     """Parse a plain decimal integer (forgiving about spaces, strict about the rest)."""
     t = text.strip()
-    if not t or len(t) > 12 or not t.isascii() or not t.isdigit():
+    if not t:
+        raise IllegalMove(f"Your move is empty: send {what}.")
+    if len(t) > 12 or not t.isascii() or not t.isdigit():
         raise IllegalMove(f"`{clip(text)}` is not {what}.")
     return int(t)
 

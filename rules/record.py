@@ -136,6 +136,7 @@ def replay_text(text: str) -> dict[str, Any]:
     """Replay a record given as JSON text; raise RecordError."""
     try:
         data = json.loads(text)
-    except (json.JSONDecodeError, RecursionError) as e:
+    except (ValueError, RecursionError) as e:
+        # ValueError also covers integer literals longer than Python will convert.
         raise RecordError(f"Not valid JSON: {e}") from None
     return replay(Record.from_json(data)).result()
