@@ -62,7 +62,10 @@ def standing_changes(
         for s in match.seats:
             mu, sigma = known.get(s.user_id, (_MODEL.mu, _MODEL.sigma))
             teams.append([_MODEL.rating(mu=mu, sigma=sigma)])
-        rated = _MODEL.rate(teams, ranks=[float(r) for r in seat_ranks])
+        # A solitaire game counts its points, but a rating needs an opponent.
+        rated = (
+            _MODEL.rate(teams, ranks=[float(r) for r in seat_ranks]) if len(teams) > 1 else teams
+        )
         for s, team in zip(match.seats, rated, strict=True):
             out.append(
                 StandingChange(

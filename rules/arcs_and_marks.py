@@ -138,7 +138,7 @@ class ArcsAndMarks(Game[State]):
         k = rng.randint(1, max_k(s.m))
         return f"{k}@{rng.randrange(s.m)}" if s.current is None else str(k)
 
-    def parse(self, s: State, seat: Seat, text: str) -> Move:
+    def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")
         m = s.m

@@ -161,9 +161,15 @@ class Game(abc.ABC, Generic[S]):
     def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
         """An upper bound on the number of steps a game with these settled options can last."""
 
-    @abc.abstractmethod
     def parse(self, s: S, seat: Seat, text: str) -> Move:
         """Turn a player's text into a canonical legal move, or raise IllegalMove."""
+        if not text.strip():
+            raise IllegalMove(f"The move is empty: send {self.notation}.")
+        return self._parse(s, seat, text)
+
+    @abc.abstractmethod
+    def _parse(self, s: S, seat: Seat, text: str) -> Move:
+        """Parse non-blank text into a canonical legal move, or raise IllegalMove."""
 
     @abc.abstractmethod
     def _apply(self, s: S, moves: Mapping[Seat, Move]) -> S:

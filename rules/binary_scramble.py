@@ -184,7 +184,7 @@ class BinaryScramble(Game[State]):
             return
         yield from map(str, open_positions(s))
 
-    def parse(self, s: State, seat: Seat, text: str) -> Move:
+    def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")
         t = text.strip()

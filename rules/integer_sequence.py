@@ -120,7 +120,7 @@ class IntegerSequence(Game[State]):
             if r not in used:
                 yield str(r)
 
-    def parse(self, s: State, seat: Seat, text: str) -> Move:
+    def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")
         r = parse_int(text, f"a number from 1 to {s.n}")

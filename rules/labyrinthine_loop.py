@@ -163,7 +163,7 @@ class LabyrinthineLoop(Game[State]):
                         if parent[b] == UNREACHED:
                             yield move_text(n, a, b)
 
-    def parse(self, s: State, seat: Seat, text: str) -> Move:
+    def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")
         n, parent, k = s.n, s.parent, s.reached

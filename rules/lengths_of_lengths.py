@@ -144,7 +144,7 @@ class LengthsOfLengths(Game[State]):
     def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
         return players * int(options["rounds"]) * int(options["n"])
 
-    def parse(self, s: State, seat: Seat, text: str) -> Move:
+    def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")
         t = text.strip()

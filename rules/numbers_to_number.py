@@ -139,7 +139,7 @@ class NumbersToNumber(Game[State]):
             if x not in used:
                 yield str(x)
 
-    def parse(self, s: State, seat: Seat, text: str) -> Move:
+    def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")
         top = 2**s.m - 1

@@ -214,7 +214,7 @@ class NumericalCards(Game[State]):
     def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
         return int(options["max_moves"])
 
-    def parse(self, s: State, seat: Seat, text: str) -> Move:
+    def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")
         if text.strip().lower() == "drop":

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -9,12 +10,17 @@ import pytest
 from bot import RefereeBot
 from settings import Settings
 
+MADE: list[RefereeBot] = []
+"""Every bot made for the current test (a restart makes more than one), to close them all."""
+
 
 def make_bot(database: Path) -> RefereeBot:
     """A fresh bot process's worth of bot, on the given database file."""
-    return RefereeBot(
+    bot = RefereeBot(
         Settings(token=None, database=str(database), log_level="INFO", dev_guild_id=None)
     )
+    MADE.append(bot)
+    return bot
 
 
 @pytest.fixture
@@ -24,6 +30,14 @@ def database(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def simcord_bot(database: Path) -> RefereeBot:
-    """The bot under test (simcord's fixture runs it)."""
-    return make_bot(database)
+async def simcord_bot(database: Path) -> AsyncIterator[RefereeBot]:
+    """The bot under test (simcord's fixture runs it); its database is closed afterwards.
+
+    simcord does not close the bot, and an open database thread would keep the test process
+    alive after a failure.
+    """
+    MADE.clear()
+    yield make_bot(database)
+    for bot in MADE:
+        await bot.close()
+    MADE.clear()

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
@@ -154,11 +155,12 @@ def move_texts(draw: st.DrawFn, p: Position, seat: int) -> str:
     return draw(pad) + legal + draw(pad)
 
 
-def check_parse(index: int, seat: int, text: str, check_state: bool = True) -> bool:
-    """parse of one text: a legal canonical move, or IllegalMove with a short readable reason.
-
-    Any other exception fails; the state must be unchanged. True when the text was accepted.
-    """
+def check_parse(
+    index: int, seat: int, text: str, check_state: bool = True, blank_quoted: bool = False
+) -> bool:
+    """Parse one text: a legal canonical move (True) or a short readable IllegalMove (False)."""
+    # Any other exception fails, and so does a changed state. A blank move's refusal is held to
+    # proper quoting only with blank_quoted (test_parse_of_a_blank_move_quotes_no_empty_text).
     p = positions()[index]
     note = f"{p.label}, seat {seat}"
     before = json.dumps(encode(p.state), sort_keys=True) if check_state else ""
@@ -168,7 +170,7 @@ def check_parse(index: int, seat: int, text: str, check_state: bool = True) -> b
         message = str(e)
         assert message.strip(), f"{note}: empty refusal for {text!r}"
         assert len(message) <= MESSAGE_LIMIT, f"{note}: {len(message)} chars: {message!r}"
-        if text.strip():  # A blank move is quoted as ``: the known bug of test_hostile_input.
+        if text.strip() or blank_quoted:
             spans_intact = message.count("`") % 2 == 0 and "``" not in message
             assert spans_intact, f"{note}: broken code span for {text!r}: {message!r}"
         return False
@@ -202,8 +204,8 @@ def test_parse_returns_a_legal_canonical_move_or_a_readable_refusal(data: st.Dat
 
 
 def test_parse_of_every_listed_hostile_text() -> None:
-    """Every listed hostile piece and number near a bound, at a mid-game position of every game
-    and setting, for each seat to move and one seat not to move."""
+    """Every listed hostile text, mid-game in every game and setting, for every kind of seat."""
+    # Each seat to move and one seat not to move; the hypothesis test samples the rest.
     texts = sorted({*PIECES, *NEAR_NUMBERS, *(f" {t} " for t in NEAR_NUMBERS[:20])})
     chosen: dict[str, int] = {}
     for index, p in enumerate(positions()):
@@ -221,6 +223,14 @@ def test_parse_of_every_listed_hostile_text() -> None:
             accepted += sum(check_parse(index, seat, text, check_state=False) for text in texts)
         assert json.dumps(encode(p.state), sort_keys=True) == before, p.label
     assert accepted, "some listed text must be a legal move somewhere"
+
+
+def test_parse_of_a_blank_move_quotes_no_empty_text() -> None:
+    """A blank move is refused in words, never as an empty `` quote, in every game."""
+    for index, p in enumerate(positions()):
+        for seat in sorted(p.game.to_move(p.state)):
+            for text in ("", " ", "\t", "\u00a0", "\u3000"):
+                check_parse(index, seat, text, check_state=False, blank_quoted=True)
 
 
 OPTION_VALUES = st.one_of(
@@ -351,12 +361,12 @@ INT_DIGITS = 4300
 """Python refuses to convert longer digit strings to int (sys.get_int_max_str_digits)."""
 
 
-@st.composite
-def long_numbers(draw: st.DrawFn, low: int, high: int) -> str:
-    """A record (or bare JSON) with an integer literal of low..high digits somewhere in it."""
-    digits = draw(st.integers(low, high))
-    big = draw(st.sampled_from(("", "-"))) + "1" * digits
-    where = draw(st.sampled_from(("players", "seat", "option", "bare")))
+WHERE = ("players", "seat", "option", "bare")
+
+
+def long_number_record(digits: int, where: str) -> str:
+    """A record (or bare JSON) with an integer literal of this many digits somewhere in it."""
+    big = "-" * (digits % 2) + "1" * digits
     if where == "bare":
         return big
     if where == "players":
@@ -380,7 +390,8 @@ def records(draw: st.DrawFn) -> str:
         depth = draw(st.integers(1, 200_000))
         return draw(st.sampled_from(("[", '{"a":'))) * depth
     if kind == "number":
-        return draw(long_numbers(1, INT_DIGITS))
+        digits = draw(st.integers(1, 3 * INT_DIGITS))
+        return long_number_record(digits, draw(st.sampled_from(WHERE)))
     slug = draw(st.one_of(st.sampled_from(sorted(GAMES)), st.text(max_size=10), JSON_SCALARS))
     record: dict[str, Any] = {
         "game": slug,
@@ -424,8 +435,8 @@ def test_replay_of_hostile_json_raises_only_record_error(text: str) -> None:
         assert set(result) == {"game", "over", "scores", "winners", "to_move"}
 
 
-@settings(FAST, max_examples=20)
-@given(long_numbers(INT_DIGITS + 1, 3 * INT_DIGITS))
-def test_replay_of_an_over_long_integer_raises_record_error(text: str) -> None:
+@pytest.mark.parametrize("where", WHERE)
+def test_replay_of_an_over_long_integer_raises_record_error(where: str) -> None:
     """An integer literal too long for Python's int() is a RecordError, not a ValueError."""
-    test_replay_of_hostile_json_raises_only_record_error.hypothesis.inner_test(text)  # type: ignore[attr-defined]
+    with pytest.raises(RecordError):
+        replay_text(long_number_record(INT_DIGITS + 1, where))

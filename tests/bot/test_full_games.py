@@ -24,7 +24,8 @@ SMALL = {
 def player_counts(slug: str) -> list[int]:
     """Two players, and the most the game allows (when more than two)."""
     game = GAMES[slug]
-    counts = [max(2, game.min_players)]
+    counts = [1] if game.min_players == 1 else []
+    counts.append(max(2, game.min_players))
     if game.max_players > 2:
         counts.append(min(game.max_players, 4))
     return counts
@@ -51,16 +52,14 @@ async def test_full_game(simcord_env: Any, slug: str, players: int) -> None:
     assert final.embeds[0].title.endswith("game over")
     match = await table.match(match_id)
     assert match.status == "over"
-    replayed = await table.replayed("bob", match_id)
+    replayed = await table.replayed(names[-1], match_id)
     assert replayed["over"] is True
     assert replayed["scores"] == match.row.result["scores"] if match.row.result else True
     p = match.require_progress()
     assert replayed["scores"] == list(p.game.scores(p.state))
     for seat, score in enumerate(replayed["scores"]):
         assert f"{match.seats[seat].name}: {score}" in final.embeds[0].description
-    board = await table.members["carol" if players > 2 else "bob"].slash(
-        table.channel, "leaderboard", game=slug
-    )
+    board = await table.members[names[-1]].slash(table.channel, "leaderboard", game=slug)
     text = board.response.embeds[0].description
     for name in names:
         assert f"{name}-home" in text
