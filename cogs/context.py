@@ -18,6 +18,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+GAME_ID = "the game's number (#id); not needed when only one fits in this channel"
+"""How the optional `game:` option of a command is described."""
+
 
 def bot_of(interaction: discord.Interaction) -> RefereeBot:
     """The referee bot handling this interaction."""

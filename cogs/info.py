@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import find_match
+from cogs.context import GAME_ID, find_match
 from cogs.delivery import MENTIONS, code_block, embed_for, reply
 from referee import announce
 from referee.errors import RefereeError
@@ -21,7 +21,6 @@ from rules import GAMES
 if TYPE_CHECKING:
     from bot import RefereeBot
 
-GAME_ID = "the game's number (#id); not needed when only one fits in this channel"
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=slug) for slug, g in GAMES.items()]
 
 

@@ -8,14 +8,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import act, bot_of, find_match, is_moderator
+from cogs.context import GAME_ID, act, bot_of, find_match, is_moderator
 from referee.match import ACTIVE, LOBBY
 from referee.notices import Outcome
 
 if TYPE_CHECKING:
     from bot import RefereeBot
-
-GAME_ID = "the game's number (#id); not needed when only one fits in this channel"
 
 
 class Lobby(commands.Cog):

@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import act, bot_of, find_match, match_list
+from cogs.context import GAME_ID, act, bot_of, find_match, match_list
 from cogs.delivery import deliver
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
@@ -23,7 +23,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_ID = "the game's number (#id); not needed when only one fits in this channel"
 ADDRESSED = re.compile(r"^\s*#(\d{1,12})\s*[:,]?\s*(.*)$", re.DOTALL)
 MAX_MOVE_TEXT = 100
 AUTOCOMPLETE_SCAN = 400
