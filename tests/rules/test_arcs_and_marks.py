@@ -94,7 +94,9 @@ def test_refusals_say_what_is_allowed() -> None:
         GAME.parse(s, 0, "0@2")
     with pytest.raises(IllegalMove, match="c must be a mark from 0 to 7"):
         GAME.parse(s, 0, "2@8")
-    for junk in ["", "x", "-1", "1.5", "2@", "@2", "2@3@4", "+2", "٣"]:
+    with pytest.raises(IllegalMove, match="The move is empty: send `k`"):
+        GAME.parse(s, 0, "")
+    for junk in ["x", "-1", "1.5", "2@", "@2", "2@3@4", "+2", "٣"]:
         with pytest.raises(IllegalMove, match="is not a move: send k"):
             GAME.parse(s, 0, junk)
     with pytest.raises(IllegalMove, match="It is not your move"):

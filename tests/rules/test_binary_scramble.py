@@ -113,7 +113,9 @@ def test_parse_refusals() -> None:
     """Part 1 takes 0 or 1; part 2 takes a position 1..L; other seats wait."""
     p = Progress.begin(GAME, 3, {})
     assert p.check(0, " 1 ") == "1"
-    for text in ("2", "01", "a", "", "1 0"):
+    with pytest.raises(IllegalMove, match="The move is empty: send part 1: `0` or `1`"):
+        p.check(0, "")
+    for text in ("2", "01", "a", "1 0"):
         with pytest.raises(IllegalMove, match="send `0` or `1`"):
             p.check(0, text)
     with pytest.raises(IllegalMove, match="not your move"):

@@ -107,7 +107,8 @@ def test_notation_forms_give_one_canonical_text() -> None:
 def test_text_that_is_not_two_dots_is_refused() -> None:
     """Junk, one dot, no separator, leading zeros are refused with the expected form."""
     p = begin()
-    for text in ["", "b2", "b2c3", "b2 c3 d4", "b2;c3", "22 33", "b 2 c3", "\u212a2 b2", "b٢ c3"]:
+    assert refusal(p, "").startswith("The move is empty: send two adjacent dots")
+    for text in ["b2", "b2c3", "b2 c3 d4", "b2;c3", "22 33", "b 2 c3", "\u212a2 b2", "b٢ c3"]:
         assert "write two adjacent dots like `b2 c3`" in refusal(p, text)
     assert refusal(p, "a0 a1") == "a0 is not on the 6×6 grid (a1..f6)."
     assert refusal(p, "a01 a2") == "a01 is not on the 6×6 grid (a1..f6)."

@@ -111,7 +111,9 @@ def test_only_the_offense_scores_and_game_ends() -> None:
 def test_refusals_say_why() -> None:
     """Not a digit, and not your turn, are refused; case and spaces are forgiven."""
     p = Progress.begin(GAME, 2, {})
-    for bad in ("2", "01", "", "x", "1 1", "one", "-1", "١"):
+    with pytest.raises(IllegalMove, match="The move is empty: send a digit, `0` or `1`"):
+        p.check(0, "")
+    for bad in ("2", "01", "x", "1 1", "one", "-1", "١"):
         with pytest.raises(IllegalMove, match="send `0` or `1`"):
             p.check(0, bad)
     with pytest.raises(IllegalMove, match="It is not your move"):

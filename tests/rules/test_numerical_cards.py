@@ -283,7 +283,7 @@ def test_parse_canonical_and_refusals() -> None:
     assert str(e.value) == "19 is not in your fresh pile; you hold: 1, 4, 7, 7."
     with pytest.raises(IllegalMove, match="`seven` is not a card number or `drop`; you hold"):
         GAME.parse(s, 0, "seven")
-    with pytest.raises(IllegalMove, match="Send a card number or `drop`"):
+    with pytest.raises(IllegalMove, match="The move is empty: send a card number"):
         GAME.parse(s, 0, "  ")
     with pytest.raises(IllegalMove, match="0 is not in your fresh pile"):
         GAME.parse(s, 0, "0")
