@@ -5,10 +5,11 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-import aiosqlite
 import discord
 from discord import app_commands
 from discord.ext import commands
+
+from db.database import Database
 
 COMMAND = "benchfloor"
 
@@ -18,34 +19,34 @@ class Floor(commands.Cog):
 
     def __init__(self, database: Path) -> None:
         self.database = database
-        self.conn: aiosqlite.Connection | None = None
+        self.db: Database | None = None
 
     async def cog_load(self) -> None:
-        """Open a connection like the store's (WAL, fully synced) and create the floor table."""
-        conn = await aiosqlite.connect(str(self.database), isolation_level=None)
-        for pragma in ("journal_mode=WAL", "synchronous=FULL", "busy_timeout=5000"):
-            async with conn.execute(f"PRAGMA {pragma}") as cur:
-                await cur.fetchall()
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS bench_floor "
-            "(id INTEGER PRIMARY KEY, user_id BIGINT NOT NULL, at REAL NOT NULL)"
+        """Open a connection as the store does (own thread, WAL, fully synced commits)."""
+        self.db = await Database.open(self.database)
+        await self.db.write(
+            lambda conn: conn.execute(
+                "CREATE TABLE IF NOT EXISTS bench_floor "
+                "(id INTEGER PRIMARY KEY, user_id BIGINT NOT NULL, at REAL NOT NULL)"
+            )
         )
-        self.conn = conn
 
     async def cog_unload(self) -> None:
         """Release the connection."""
-        if self.conn is not None:
-            await self.conn.close()
-            self.conn = None
+        if self.db is not None:
+            await self.db.close()
+            self.db = None
 
     @app_commands.command(name=COMMAND, description="Benchmark floor: one committed row.")
     @app_commands.guild_only()
     async def floor(self, interaction: discord.Interaction) -> None:
-        assert self.conn is not None
-        # One statement outside a transaction is one transaction: one row, one commit.
-        await self.conn.execute(
-            "INSERT INTO bench_floor (user_id, at) VALUES (?, ?)",
-            (interaction.user.id, time.time()),
+        assert self.db is not None
+        # One transaction of one row, one commit: the least any move can write.
+        await self.db.write(
+            lambda conn: conn.execute(
+                "INSERT INTO bench_floor (user_id, at) VALUES (?, ?)",
+                (interaction.user.id, time.time()),
+            )
         )
         await interaction.response.send_message("ok", ephemeral=True)
 

@@ -13,11 +13,11 @@ from typing import Any
 import simcord
 
 from bench.actions import BenchError
-from bench.clone import clone_games
 from bench.floor import COMMAND, add_floor
 from bench.populate import open_background, open_game, table_size
 from bench.stats import percentile
 from bench.world import AckClock, World, build_world, install_ack_clock, make_bot
+from db.copies import clone_games
 from referee.match import ACTIVE, Match
 from rules import GAMES
 

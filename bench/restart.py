@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from bench.child import run_json
-from bench.clone import clone_games, open_ids
 from bench.moves import MovesResult
+from db.copies import clone_games, open_ids
 
 log = logging.getLogger(__name__)
 

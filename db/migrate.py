@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import logging
 import re
+import sqlite3
 from pathlib import Path
-
-import aiosqlite
 
 log = logging.getLogger(__name__)
 
@@ -23,17 +22,16 @@ def migration_files() -> list[tuple[int, Path]]:
     return sorted(found)
 
 
-async def migrate(conn: aiosqlite.Connection) -> int:
+def migrate(conn: sqlite3.Connection) -> int:
     """Apply every migration newer than the database's version; return the new version."""
-    async with conn.execute("PRAGMA user_version") as cur:
-        row = await cur.fetchone()
+    row = conn.execute("PRAGMA user_version").fetchone()
     version = int(row[0]) if row else 0
     for number, path in migration_files():
         if number <= version:
             continue
         log.info("Applying database migration %s", path.name)
         # executescript commits what came before; the version bump rides in the same script.
-        await conn.executescript(
+        conn.executescript(
             f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};\nCOMMIT;"
         )
         version = number

@@ -109,10 +109,8 @@ class ClockDesk(LobbyDesk, PlayDesk):
         """
         out = Outcome()
         by_channel: dict[int, list[Match]] = {}
-        for data in await self.store.open_matches():
-            if data.row.status == ACTIVE:
-                match = await self.get(data.row.id)
-                by_channel.setdefault(match.row.channel_id, []).append(match)
+        for match in await self.active_matches():
+            by_channel.setdefault(match.row.channel_id, []).append(match)
         for channel_id, matches in by_channel.items():
             lines, waiting = announce.waiting_lines(matches)
             out.posts.append(

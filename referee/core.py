@@ -92,6 +92,16 @@ class RefereeCore:
         """This server's lobbies and active matches."""
         return [await self.get(d.row.id) for d in await self.store.open_matches(guild_id)]
 
+    async def active_matches(self) -> list[Match]:
+        """Every active match, loaded in one go (those not yet in memory are rebuilt)."""
+        out = []
+        for data in await self.store.active_matches():
+            match = self._cache.get(data.row.id)
+            if match is None:
+                match = self._keep(Match.from_data(data))
+            out.append(match)
+        return out
+
     async def matches_of_in(self, user_id: int, channel_id: int) -> list[Match]:
         """A member's lobbies and active matches in one channel."""
         ids = await self.store.open_matches_of_in(user_id, channel_id)

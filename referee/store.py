@@ -189,6 +189,10 @@ class Store(Protocol):
         """Lobbies and active matches (of one server, or all), without their moves."""
         ...
 
+    async def active_matches(self) -> list[MatchData]:
+        """Every active match with its seats, moves and sealed moves."""
+        ...
+
     async def open_matches_of_in(self, user_id: int, channel_id: int) -> list[int]:
         """Ids of a member's lobbies and active matches in one channel."""
         ...

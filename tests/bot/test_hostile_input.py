@@ -143,7 +143,7 @@ async def world(simcord_env: Any, database: Path) -> AsyncIterator[World]:
     """The world, built once per test; every example of the test runs in it."""
     yield await build_world(simcord_env, database)
     # simcord never closes the bot: close its database, or a failing test (whose traceback
-    # keeps the bot alive) leaves aiosqlite's thread running and the test process never exits.
+    # keeps the bot alive) leaves the database thread running and the test process never exits.
     await simcord_env.settle()
     bot = simcord_env.bot
     if bot.store is not None:

@@ -1,0 +1,186 @@
+"""The read queries: each runs inside one read transaction on the database thread."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from referee.store import MatchData, MatchRow, SeatRow, Standing
+
+MATCH_COLUMNS = (
+    "id, guild_id, channel_id, game, options, settled, host_id, status, step, "
+    "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result, remind_at"
+)
+OPEN = "status IN ('lobby', 'active')"
+CHUNK = 500
+"""Ids per IN (...) list, well under SQLite's limit on bound parameters."""
+
+
+def match_row(r: Sequence[Any]) -> MatchRow:
+    """A matches row (MATCH_COLUMNS, in order) as a MatchRow."""
+    return MatchRow(
+        id=r[0],
+        guild_id=r[1],
+        channel_id=r[2],
+        game=r[3],
+        options=json.loads(r[4]),
+        settled=json.loads(r[5]) if r[5] is not None else None,
+        host_id=r[6],
+        status=r[7],
+        step=r[8],
+        lobby_message_id=r[9],
+        move_seconds=r[10],
+        deadline_policy=r[11],
+        deadline_at=r[12],
+        created_at=r[13],
+        result=json.loads(r[14]) if r[14] is not None else None,
+        remind_at=r[15],
+    )
+
+
+def _chunks(ids: Sequence[int]) -> Iterator[tuple[list[int], str]]:
+    for start in range(0, len(ids), CHUNK):
+        chunk = list(ids[start : start + CHUNK])
+        yield chunk, ", ".join("?" * len(chunk))
+
+
+def seats_of(conn: sqlite3.Connection, match_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
+    """The seats of these matches, in seat order."""
+    out: dict[int, list[SeatRow]] = {}
+    for chunk, marks in _chunks(match_ids):
+        for mid, seat, uid, name, resigned in conn.execute(
+            "SELECT match_id, seat, user_id, name, resigned FROM seats "
+            f"WHERE match_id IN ({marks}) ORDER BY match_id, seat",
+            chunk,
+        ):
+            out.setdefault(mid, []).append(SeatRow(seat, uid, name, bool(resigned)))
+    return {k: tuple(v) for k, v in out.items()}
+
+
+def load_match(conn: sqlite3.Connection, match_id: int) -> MatchData | None:
+    """A match with its seats, moves and the sealed moves of its current step, or None."""
+    r = conn.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
+    if r is None:
+        return None
+    row = match_row(r)
+    seats = seats_of(conn, [match_id]).get(match_id, ())
+    moves = conn.execute(
+        "SELECT seat, move FROM moves WHERE match_id = ? ORDER BY idx", (match_id,)
+    ).fetchall()
+    sealed = conn.execute(
+        "SELECT seat, move FROM sealed WHERE match_id = ? AND step = ? ORDER BY ordinal",
+        (match_id, row.step),
+    ).fetchall()
+    return MatchData(row, seats, tuple(moves), tuple(sealed))
+
+
+def open_matches(conn: sqlite3.Connection, guild_id: int | None) -> list[MatchData]:
+    """Lobbies and active matches (of one server, or all), without their moves."""
+    sql = f"SELECT {MATCH_COLUMNS} FROM matches WHERE {OPEN}"
+    args: tuple[Any, ...] = ()
+    if guild_id is not None:
+        sql += " AND guild_id = ?"
+        args = (guild_id,)
+    rows = [match_row(r) for r in conn.execute(sql + " ORDER BY id", args)]
+    seats = seats_of(conn, [r.id for r in rows])
+    return [MatchData(r, seats.get(r.id, ())) for r in rows]
+
+
+def active_matches(conn: sqlite3.Connection) -> list[MatchData]:
+    """Every active match with its seats, moves and sealed moves, in four queries."""
+    rows = [
+        match_row(r)
+        for r in conn.execute(
+            f"SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'active' ORDER BY id"
+        )
+    ]
+    seats = seats_of(conn, [r.id for r in rows])
+    moves: dict[int, list[tuple[int, str]]] = {}
+    for mid, seat, move in conn.execute(
+        "SELECT match_id, seat, move FROM moves WHERE match_id IN "
+        "(SELECT id FROM matches WHERE status = 'active') ORDER BY match_id, idx"
+    ):
+        moves.setdefault(mid, []).append((seat, move))
+    sealed: dict[int, list[tuple[int, str]]] = {}
+    for mid, seat, move in conn.execute(
+        "SELECT s.match_id, s.seat, s.move FROM sealed s JOIN matches m "
+        "ON m.id = s.match_id AND m.step = s.step WHERE m.status = 'active' "
+        "ORDER BY s.match_id, s.ordinal"
+    ):
+        sealed.setdefault(mid, []).append((seat, move))
+    return [
+        MatchData(r, seats.get(r.id, ()), tuple(moves.get(r.id, ())), tuple(sealed.get(r.id, ())))
+        for r in rows
+    ]
+
+
+def open_matches_of_in(conn: sqlite3.Connection, user_id: int, channel_id: int) -> list[int]:
+    """Ids of a member's lobbies and active matches in one channel."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT m.id FROM seats s JOIN matches m ON m.id = s.match_id "
+            f"WHERE s.user_id = ? AND m.channel_id = ? AND m.{OPEN} ORDER BY m.id",
+            (user_id, channel_id),
+        )
+    ]
+
+
+def active_matches_of(conn: sqlite3.Connection, user_id: int) -> list[int]:
+    """Ids of the active matches in which a member has a seat."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT m.id FROM matches m JOIN seats s ON s.match_id = m.id "
+            "WHERE s.user_id = ? AND m.status = 'active' ORDER BY m.id",
+            (user_id,),
+        )
+    ]
+
+
+def due(conn: sqlite3.Connection, now: float) -> list[int]:
+    """Open matches whose reminder or deadline has come."""
+    return [
+        r[0]
+        for r in conn.execute(
+            f"SELECT id FROM matches WHERE {OPEN} AND (deadline_at <= ? OR remind_at <= ?) "
+            "ORDER BY id",
+            (now, now),
+        )
+    ]
+
+
+def next_wakeup(conn: sqlite3.Connection) -> float | None:
+    """The earliest reminder or deadline of any open match."""
+    row = conn.execute(
+        f"SELECT MIN(deadline_at), MIN(remind_at) FROM matches WHERE {OPEN}"
+    ).fetchone()
+    times = [t for t in (row or ()) if t is not None]
+    return min(times) if times else None
+
+
+def standings(conn: sqlite3.Connection, guild_id: int, game: str, limit: int) -> list[Standing]:
+    """A server's leaderboard for a game ('*' = all games), best rating first."""
+    rows = conn.execute(
+        "SELECT user_id, name, games, wins, draws, points, mu, sigma FROM standings "
+        "WHERE guild_id = ? AND game = ? ORDER BY mu - 3 * sigma DESC, wins DESC LIMIT ?",
+        (guild_id, game, limit),
+    )
+    return [Standing(r[0], r[1], r[2], r[3], r[4], int(r[5]), r[6], r[7]) for r in rows]
+
+
+def ratings_of(
+    conn: sqlite3.Connection, guild_id: int, game: str, user_ids: Sequence[int]
+) -> dict[int, tuple[float, float]]:
+    """The current (mu, sigma) of these members for a game, where they have one."""
+    out = {}
+    for chunk, marks in _chunks(user_ids):
+        for uid, mu, sigma in conn.execute(
+            "SELECT user_id, mu, sigma FROM standings WHERE guild_id = ? AND game = ? "
+            f"AND user_id IN ({marks})",
+            (guild_id, game, *chunk),
+        ):
+            out[uid] = (mu, sigma)
+    return out

@@ -1,0 +1,212 @@
+"""The write transactions' bodies: each runs inside one transaction on the database thread."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+from referee.store import AlreadySeated, Deadline, MatchEnd, NewMatch, StaleStep
+
+
+def guard(conn: sqlite3.Connection, match_id: int, status: str, now: float, step: int = -1) -> None:
+    """Touch the match only if it is in the expected status (and step): else StaleStep."""
+    cur = conn.execute(
+        "UPDATE matches SET updated_at = ? WHERE id = ? AND status = ? AND (? < 0 OR step = ?)",
+        (now, match_id, status, step, step),
+    )
+    if cur.rowcount != 1:
+        raise StaleStep(match_id)
+
+
+def create_match(conn: sqlite3.Connection, new: NewMatch) -> int:
+    """Store a lobby with its host seated; return its id."""
+    cur = conn.execute(
+        "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
+        "move_seconds, deadline_policy, deadline_at, created_at, updated_at) "
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        (
+            new.guild_id,
+            new.channel_id,
+            new.game,
+            json.dumps(new.options),
+            new.host_id,
+            new.move_seconds,
+            new.deadline_policy,
+            new.lobby_expires_at,
+            new.now,
+            new.now,
+        ),
+    )
+    match_id = cur.lastrowid
+    assert match_id is not None
+    conn.execute(
+        "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+        (match_id, new.host_id, new.host_name),
+    )
+    return match_id
+
+
+def set_lobby_message(conn: sqlite3.Connection, match_id: int, message_id: int) -> None:
+    """Remember the lobby message, so its buttons can be updated."""
+    conn.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id))
+
+
+def add_seat(conn: sqlite3.Connection, match_id: int, user_id: int, name: str, now: float) -> None:
+    """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
+    guard(conn, match_id, "lobby", now)
+    try:
+        conn.execute(
+            "INSERT INTO seats (match_id, seat, user_id, name) SELECT ?, "
+            "COALESCE(MAX(seat), -1) + 1, ?, ? FROM seats WHERE match_id = ?",
+            (match_id, user_id, name, match_id),
+        )
+    except sqlite3.IntegrityError:
+        raise AlreadySeated(match_id) from None
+
+
+def remove_seat(conn: sqlite3.Connection, match_id: int, user_id: int, now: float) -> None:
+    """Unseat a member from a lobby, closing the gap in the seat numbers."""
+    guard(conn, match_id, "lobby", now)
+    row = conn.execute(
+        "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
+    ).fetchone()
+    if row is None:
+        raise StaleStep(match_id)
+    conn.execute("DELETE FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+    later = conn.execute(
+        "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, row[0])
+    ).fetchall()
+    # Renumber one seat at a time, in order, so the primary key never collides.
+    for (seat,) in later:
+        conn.execute(
+            "UPDATE seats SET seat = ? WHERE match_id = ? AND seat = ?",
+            (seat - 1, match_id, seat),
+        )
+
+
+def set_deadline(conn: sqlite3.Connection, match_id: int, deadline: Deadline) -> None:
+    """Set or clear when a match's current step (or lobby) expires and when to remind."""
+    conn.execute(
+        "UPDATE matches SET deadline_at = ?, remind_at = ? WHERE id = ?",
+        (deadline.at, deadline.remind_at, match_id),
+    )
+
+
+def start_match(
+    conn: sqlite3.Connection,
+    match_id: int,
+    settled: dict[str, Any],
+    deadline: Deadline,
+    now: float,
+) -> None:
+    """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
+    guard(conn, match_id, "lobby", now)
+    conn.execute(
+        "UPDATE matches SET status = 'active', settled = ? WHERE id = ?",
+        (json.dumps(settled), match_id),
+    )
+    set_deadline(conn, match_id, deadline)
+
+
+def submit_sealed(
+    conn: sqlite3.Connection, match_id: int, step: int, seat: int, move: str, now: float
+) -> None:
+    """Store or replace a seat's sealed move for a step; raise StaleStep."""
+    guard(conn, match_id, "active", now, step)
+    conn.execute(
+        "INSERT INTO sealed (match_id, step, seat, move, ordinal) SELECT ?, ?, ?, ?, "
+        "COUNT(*) FROM sealed WHERE match_id = ? AND step = ? "
+        "ON CONFLICT (match_id, step, seat) DO UPDATE SET move = excluded.move",
+        (match_id, step, seat, move, match_id, step),
+    )
+
+
+def resolve_step(
+    conn: sqlite3.Connection,
+    match_id: int,
+    step: int,
+    moves: Sequence[tuple[int, str, bool]],
+    end: MatchEnd | None,
+    deadline: Deadline,
+    now: float,
+) -> None:
+    """Append a step's moves (seat, move, auto) to the log; raise StaleStep."""
+    guard(conn, match_id, "active", now, step)
+    try:
+        conn.executemany(
+            "INSERT INTO moves (match_id, idx, step, seat, move, auto) SELECT ?, "
+            "COUNT(*), ?, ?, ?, ? FROM moves WHERE match_id = ?",
+            [(match_id, step, seat, move, int(auto), match_id) for seat, move, auto in moves],
+        )
+    except sqlite3.IntegrityError:
+        raise StaleStep(match_id) from None
+    conn.execute("DELETE FROM sealed WHERE match_id = ? AND step = ?", (match_id, step))
+    conn.execute(
+        "UPDATE matches SET step = step + 1, deadline_at = ?, remind_at = ? WHERE id = ?",
+        (deadline.at, deadline.remind_at, match_id),
+    )
+    if end is not None:
+        end_match_now(conn, match_id, end)
+
+
+def resign(
+    conn: sqlite3.Connection, match_id: int, seat: int, end: MatchEnd | None, now: float
+) -> None:
+    """Mark a seat as resigned, ending the match when `end` is given."""
+    guard(conn, match_id, "active", now)
+    cur = conn.execute(
+        "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ? AND resigned = 0",
+        (match_id, seat),
+    )
+    if cur.rowcount != 1:
+        raise StaleStep(match_id)
+    if end is not None:
+        end_match_now(conn, match_id, end)
+
+
+def end_match(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: float) -> None:
+    """End a lobby or an active match (cancelled or over); raise StaleStep."""
+    cur = conn.execute(
+        "UPDATE matches SET updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
+        (now, match_id),
+    )
+    if cur.rowcount != 1:
+        raise StaleStep(match_id)
+    end_match_now(conn, match_id, end)
+
+
+def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd) -> None:
+    """Close the match with its result and add the result to the standings."""
+    conn.execute(
+        "UPDATE matches SET status = ?, result = ?, deadline_at = NULL, remind_at = NULL "
+        "WHERE id = ?",
+        (end.status, json.dumps(end.result), match_id),
+    )
+    conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))
+    # Points are decimal text (Integer Sequence scores outgrow 64 bits): big_add sums them
+    # in the update itself, like wins = wins + 1.
+    conn.executemany(
+        "INSERT INTO standings (guild_id, game, user_id, name, games, wins, draws, points, mu, "
+        "sigma) SELECT guild_id, ?, ?, ?, 1, ?, ?, ?, ?, ? FROM matches WHERE id = ? "
+        "ON CONFLICT (guild_id, game, user_id) DO UPDATE SET "
+        "name = excluded.name, games = standings.games + 1, "
+        "wins = standings.wins + excluded.wins, draws = standings.draws + excluded.draws, "
+        "points = big_add(standings.points, excluded.points), "
+        "mu = excluded.mu, sigma = excluded.sigma",
+        [
+            (
+                c.game,
+                c.user_id,
+                c.name,
+                int(c.win),
+                int(c.draw),
+                str(c.points),
+                c.mu,
+                c.sigma,
+                match_id,
+            )
+            for c in end.changes
+        ],
+    )

@@ -1,0 +1,111 @@
+"""The SQLite store on a real file: whole transactions, exact points, bulk loading."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import closing
+from pathlib import Path
+
+import pytest
+
+from db import SqliteStore
+from db.migrate import migration_files
+from referee.store import Deadline, MatchEnd, NewMatch, StaleStep, StandingChange
+
+GUILD, CHANNEL = 1, 2
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+    """A store on a fresh file."""
+    opened = await SqliteStore.open(tmp_path / "store.sqlite3")
+    yield opened
+    await opened.close()
+
+
+async def active(store: SqliteStore, host: int, *others: int) -> int:
+    """An active match of numbers-to-number hosted by `host`, with the others seated."""
+    row = await store.create_match(
+        NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, host, f"u{host}", None, "auto", 1.0)
+    )
+    for user in others:
+        await store.add_seat(row.id, user, f"u{user}", 2.0)
+    await store.start_match(row.id, {"m": 2, "rounds": 1}, Deadline(), 3.0)
+    return row.id
+
+
+def change(user: int, points: int) -> StandingChange:
+    """One game's standing change of a member in numbers-to-number."""
+    return StandingChange("numbers-to-number", user, f"u{user}", True, False, points, 30.0, 7.0)
+
+
+async def test_points_beyond_64_bits_add_up_exactly(store: SqliteStore) -> None:
+    """Integer Sequence scores outgrow 64-bit integers; the standings add them exactly."""
+    big = 60 * 10**80
+    for _ in range(2):
+        match_id = await active(store, 10, 11)
+        end = MatchEnd("over", {"scores": [big, 0]}, [change(10, big), change(11, 3)])
+        await store.end_match(match_id, end, 4.0)
+    rows = {s.user_id: s for s in await store.standings(GUILD, "numbers-to-number", 10)}
+    assert rows[10].points == 2 * big and rows[10].games == 2 and rows[10].wins == 2
+    assert rows[11].points == 6
+
+
+async def test_a_refused_write_changes_nothing(store: SqliteStore, tmp_path: Path) -> None:
+    """A step written twice is refused as a whole: neither its moves nor its guard stay."""
+    match_id = await active(store, 10, 11)
+    await store.resolve_step(match_id, 0, [(0, "1", False), (1, "2", False)], None, Deadline(), 5.0)
+    with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
+        before = conn.execute("SELECT * FROM matches").fetchall()
+    with pytest.raises(StaleStep):
+        await store.resolve_step(
+            match_id, 0, [(0, "3", False), (1, "3", False)], None, Deadline(), 6.0
+        )
+    with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
+        assert conn.execute("SELECT * FROM matches").fetchall() == before
+    data = await store.load_match(match_id)
+    assert data is not None and data.moves == ((0, "1"), (1, "2")) and data.row.step == 1
+
+
+async def test_active_matches_load_like_one_by_one(store: SqliteStore) -> None:
+    """The bulk load gives each active match exactly what loading it alone gives."""
+    ids = [await active(store, 10 + i, 20 + i) for i in range(3)]
+    await store.resolve_step(ids[0], 0, [(0, "1", False), (1, "2", False)], None, Deadline(), 5.0)
+    await store.submit_sealed(ids[0], 1, 1, "3", 6.0)
+    await store.submit_sealed(ids[2], 0, 0, "2", 6.0)
+    await store.end_match(ids[1], MatchEnd("cancelled", {}), 7.0)
+    lobby = await store.create_match(
+        NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, 99, "u99", None, "auto", 8.0)
+    )
+    bulk = await store.active_matches()
+    assert [d.row.id for d in bulk] == [ids[0], ids[2]]
+    for data in bulk:
+        assert data == await store.load_match(data.row.id)
+    assert lobby.id not in [d.row.id for d in bulk]
+
+
+async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqliteStore) -> None:
+    """A write whose caller is cancelled is done whole or not at all, never half."""
+    match_id = await active(store, 10, 11)
+    moves = [(0, "1", False), (1, "2", False)]
+    task = asyncio.create_task(store.resolve_step(match_id, 0, moves, None, Deadline(), 5.0))
+    await asyncio.sleep(0)
+    task.cancel()
+    await asyncio.gather(task, return_exceptions=True)
+    data = await store.load_match(match_id)
+    assert data is not None
+    assert (data.row.step, data.moves) in ((0, ()), (1, ((0, "1"), (1, "2"))))
+
+
+async def test_reopening_keeps_the_schema_version(tmp_path: Path) -> None:
+    """Migrations run once; a second open finds the database at the newest version."""
+    path = tmp_path / "again.sqlite3"
+    for _ in range(2):
+        store = await SqliteStore.open(path)
+        await store.close()
+        await store.close()  # closing twice is harmless
+    with closing(sqlite3.connect(path)) as conn:
+        (version,) = conn.execute("PRAGMA user_version").fetchone()
+    assert version == migration_files()[-1][0]
