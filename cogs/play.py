@@ -147,14 +147,18 @@ class Play(commands.Cog):
 
     async def _dm_move(self, user_id: int, content: str) -> Outcome:
         referee = self.bot.referee
-        mine = await referee.matches_of(user_id)
         addressed = ADDRESSED.match(content)
         if addressed:
             match_id, text = int(addressed.group(1)), addressed.group(2)
-            if match_id not in [m.id for m in mine]:
+            try:
+                match = await referee.get(match_id)
+            except RefereeError:
+                match = None
+            if match is None or match.status != ACTIVE or match.seat_of(user_id) is None:
                 raise RefereeError(f"You are not playing a game #{match_id} that is under way.")
             return await referee.move(match_id, user_id, _move_text(text))
         text = _move_text(content)
+        mine = await referee.matches_of(user_id)
         # A bare DM is a secret move; turn moves need `#id` here, or /move in the channel.
         waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.awaited_seats())]
         if not waiting:

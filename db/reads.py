@@ -88,32 +88,40 @@ def open_matches(conn: sqlite3.Connection, guild_id: int | None) -> list[MatchDa
     return [MatchData(r, seats.get(r.id, ())) for r in rows]
 
 
-def active_matches(conn: sqlite3.Connection) -> list[MatchData]:
-    """Every active match with its seats, moves and sealed moves, in four queries."""
-    rows = [
-        match_row(r)
-        for r in conn.execute(
-            f"SELECT {MATCH_COLUMNS} FROM matches WHERE status = 'active' ORDER BY id"
-        )
-    ]
-    seats = seats_of(conn, [r.id for r in rows])
+def load_matches(conn: sqlite3.Connection, match_ids: Sequence[int]) -> list[MatchData]:
+    """These matches with their seats, moves and sealed moves, a few queries per 500."""
+    rows: list[MatchRow] = []
     moves: dict[int, list[tuple[int, str]]] = {}
-    for mid, seat, move in conn.execute(
-        "SELECT match_id, seat, move FROM moves WHERE match_id IN "
-        "(SELECT id FROM matches WHERE status = 'active') ORDER BY match_id, idx"
-    ):
-        moves.setdefault(mid, []).append((seat, move))
     sealed: dict[int, list[tuple[int, str]]] = {}
-    for mid, seat, move in conn.execute(
-        "SELECT s.match_id, s.seat, s.move FROM sealed s JOIN matches m "
-        "ON m.id = s.match_id AND m.step = s.step WHERE m.status = 'active' "
-        "ORDER BY s.match_id, s.ordinal"
-    ):
-        sealed.setdefault(mid, []).append((seat, move))
+    for chunk, marks in _chunks(match_ids):
+        rows += map(
+            match_row,
+            conn.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id IN ({marks})", chunk),
+        )
+        for mid, seat, move in conn.execute(
+            f"SELECT match_id, seat, move FROM moves WHERE match_id IN ({marks}) "
+            "ORDER BY match_id, idx",
+            chunk,
+        ):
+            moves.setdefault(mid, []).append((seat, move))
+        for mid, seat, move in conn.execute(
+            "SELECT s.match_id, s.seat, s.move FROM sealed s JOIN matches m "
+            f"ON m.id = s.match_id AND m.step = s.step WHERE s.match_id IN ({marks}) "
+            "ORDER BY s.match_id, s.ordinal",
+            chunk,
+        ):
+            sealed.setdefault(mid, []).append((seat, move))
+    seats = seats_of(conn, [r.id for r in rows])
     return [
         MatchData(r, seats.get(r.id, ()), tuple(moves.get(r.id, ())), tuple(sealed.get(r.id, ())))
-        for r in rows
+        for r in sorted(rows, key=lambda r: r.id)
     ]
+
+
+def active_matches(conn: sqlite3.Connection) -> list[MatchData]:
+    """Every active match with its seats, moves and sealed moves."""
+    ids = [r[0] for r in conn.execute("SELECT id FROM matches WHERE status = 'active'")]
+    return load_matches(conn, ids)
 
 
 def open_matches_of_in(conn: sqlite3.Connection, user_id: int, channel_id: int) -> list[int]:

@@ -111,6 +111,10 @@ class SqliteStore:
         """Lobbies and active matches (of one server, or all), without their moves."""
         return await self._db.read(reads.open_matches, guild_id)
 
+    async def load_matches(self, match_ids: Sequence[int]) -> list[MatchData]:
+        """These matches (those that exist) with their seats and moves, in id order."""
+        return await self._db.read(reads.load_matches, match_ids)
+
     async def active_matches(self) -> list[MatchData]:
         """Every active match with its seats, moves and sealed moves."""
         return await self._db.read(reads.active_matches)

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
 from referee.standings import ALL_GAMES, final_winners, standing_changes
-from referee.store import Deadline, MatchEnd, Standing, Store
+from referee.store import Deadline, MatchData, MatchEnd, Standing, Store
 
 LOBBY_SECONDS = 6 * 3600
 """A lobby that nobody starts closes after this long."""
@@ -90,26 +90,31 @@ class RefereeCore:
 
     async def open_matches(self, guild_id: int) -> list[Match]:
         """This server's lobbies and active matches."""
-        return [await self.get(d.row.id) for d in await self.store.open_matches(guild_id)]
+        return await self.get_many([d.row.id for d in await self.store.open_matches(guild_id)])
+
+    def _known(self, data: MatchData) -> Match:
+        """The match in memory, else rebuilt from the loaded data (and kept if open)."""
+        cached = self._cache.get(data.row.id)
+        return cached if cached is not None else self._keep(Match.from_data(data))
+
+    async def get_many(self, match_ids: list[int]) -> list[Match]:
+        """Matches by id, in that order: those not in memory are loaded together."""
+        missing = [i for i in match_ids if i not in self._cache]
+        loaded = {d.row.id: self._known(d) for d in await self.store.load_matches(missing)}
+        found = (self._cache.get(i) or loaded.get(i) for i in match_ids)
+        return [m for m in found if m is not None]
 
     async def active_matches(self) -> list[Match]:
         """Every active match, loaded in one go (those not yet in memory are rebuilt)."""
-        out = []
-        for data in await self.store.active_matches():
-            match = self._cache.get(data.row.id)
-            if match is None:
-                match = self._keep(Match.from_data(data))
-            out.append(match)
-        return out
+        return [self._known(d) for d in await self.store.active_matches()]
 
     async def matches_of_in(self, user_id: int, channel_id: int) -> list[Match]:
         """A member's lobbies and active matches in one channel."""
-        ids = await self.store.open_matches_of_in(user_id, channel_id)
-        return [await self.get(i) for i in ids]
+        return await self.get_many(await self.store.open_matches_of_in(user_id, channel_id))
 
     async def matches_of(self, user_id: int) -> list[Match]:
         """The active matches in which a member has a seat."""
-        return [await self.get(i) for i in await self.store.active_matches_of(user_id)]
+        return await self.get_many(await self.store.active_matches_of(user_id))
 
     async def standings(self, guild_id: int, game: str | None, limit: int = 10) -> list[Standing]:
         """A server's leaderboard for one game, or for all games."""

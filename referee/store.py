@@ -189,6 +189,10 @@ class Store(Protocol):
         """Lobbies and active matches (of one server, or all), without their moves."""
         ...
 
+    async def load_matches(self, match_ids: Sequence[int]) -> list[MatchData]:
+        """These matches (those that exist) with their seats and moves, in id order."""
+        ...
+
     async def active_matches(self) -> list[MatchData]:
         """Every active match with its seats, moves and sealed moves."""
         ...
