@@ -175,9 +175,11 @@ async def grow_background(
     ids += await open_background(
         referee, world.guild.id, world.channels, world.pool, by_api, rng, first=len(ids)
     )
-    ids += clone_games(database, ids, target - len(ids))
-    # A running bot learns of copied games on first use; load them now, as a restart would.
-    await referee.open_matches(world.guild.id)
+    copies = clone_games(database, ids, target - len(ids))
+    ids += copies
+    # The copies were written behind the running bot's back: load them into it, as a restart
+    # would have.
+    await referee.get_many(copies)
 
 
 async def run_moves(

@@ -118,12 +118,6 @@ def load_matches(conn: sqlite3.Connection, match_ids: Sequence[int]) -> list[Mat
     ]
 
 
-def active_matches(conn: sqlite3.Connection) -> list[MatchData]:
-    """Every active match with its seats, moves and sealed moves."""
-    ids = [r[0] for r in conn.execute("SELECT id FROM matches WHERE status = 'active'")]
-    return load_matches(conn, ids)
-
-
 def open_matches_of_in(conn: sqlite3.Connection, user_id: int, channel_id: int) -> list[int]:
     """Ids of a member's lobbies and active matches in one channel."""
     return [

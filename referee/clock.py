@@ -109,8 +109,9 @@ class ClockDesk(LobbyDesk, PlayDesk):
         """
         out = Outcome()
         by_channel: dict[int, list[Match]] = {}
-        for match in await self.active_matches():
-            by_channel.setdefault(match.row.channel_id, []).append(match)
+        for match in await self.known_open_matches():
+            if match.status == ACTIVE:
+                by_channel.setdefault(match.row.channel_id, []).append(match)
         for channel_id, matches in by_channel.items():
             lines, waiting = announce.waiting_lines(matches)
             out.posts.append(

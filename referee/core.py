@@ -33,6 +33,12 @@ class RefereeCore:
         self._cache: dict[int, Match] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._standings_lock = asyncio.Lock()
+        self._seated: dict[int, frozenset[int]] = {}
+        """Members of each open match this process knows of."""
+        self._playing: dict[int, set[int]] = {}
+        """The open matches of each member: _seated turned around."""
+        self._knows_all = False
+        """True once every open match is known (then lookups need no query)."""
         self.on_deadline: Callable[[], None] = lambda: None
         """Called when a new deadline is set, so a sleeping timekeeper can look again."""
 
@@ -47,22 +53,54 @@ class RefereeCore:
         data = await self.store.load_match(match_id)
         if data is None:
             raise RefereeError(f"There is no game #{match_id}.")
+        return self._known(data)
+
+    def _known(self, data: MatchData) -> Match:
+        """The match in memory (it may have moved on while this data was read), else rebuilt
+        from the data and remembered if open."""
+        cached = self._cache.get(data.row.id)
+        if cached is not None:
+            return cached
         match = Match.from_data(data)
         if match.status in (LOBBY, ACTIVE):
-            self._cache[match_id] = match
+            self._cache[match.id] = match
+            self._seat(match.id, frozenset(s.user_id for s in match.seats))
         return match
 
     def _keep(self, match: Match) -> Match:
         if match.status in (LOBBY, ACTIVE):
             self._cache[match.id] = match
+            self._seat(match.id, frozenset(s.user_id for s in match.seats))
         else:
             self._cache.pop(match.id, None)
             self._locks.pop(match.id, None)
+            self._seat(match.id, frozenset())
         return match
+
+    def _seat(self, match_id: int, members: frozenset[int]) -> None:
+        """Record who sits at an open match (nobody once it ends)."""
+        before = self._seated.pop(match_id, frozenset())
+        for user in before - members:
+            self._playing[user].discard(match_id)
+            if not self._playing[user]:
+                del self._playing[user]
+        for user in members - before:
+            self._playing.setdefault(user, set()).add(match_id)
+        if members:
+            self._seated[match_id] = members
 
     async def _reload(self, match_id: int) -> Match:
         self._cache.pop(match_id, None)
         return await self.get(match_id)
+
+    async def known_open_matches(self) -> list[Match]:
+        """Every open match; the first call loads them all, so that finding a member's games
+        needs no query from then on."""
+        if self._knows_all:
+            return await self.get_many(sorted(self._seated))
+        known = await self.get_many([d.row.id for d in await self.store.open_matches()])
+        self._knows_all = True
+        return known
 
     def _step_deadline(self, match: Match, now: float) -> Deadline:
         """The deadline of a step that opens now (none when the match has no move deadline)."""
@@ -88,32 +126,35 @@ class RefereeCore:
         }
         return MatchEnd(OVER, result, standing_changes(match, winners, ratings))
 
-    async def open_matches(self, guild_id: int) -> list[Match]:
-        """This server's lobbies and active matches."""
-        return await self.get_many([d.row.id for d in await self.store.open_matches(guild_id)])
-
-    def _known(self, data: MatchData) -> Match:
-        """The match in memory, else rebuilt from the loaded data (and kept if open)."""
-        cached = self._cache.get(data.row.id)
-        return cached if cached is not None else self._keep(Match.from_data(data))
-
     async def get_many(self, match_ids: list[int]) -> list[Match]:
         """Matches by id, in that order: those not in memory are loaded together."""
         missing = [i for i in match_ids if i not in self._cache]
-        loaded = {d.row.id: self._known(d) for d in await self.store.load_matches(missing)}
+        loaded = {}
+        if missing:
+            loaded = {d.row.id: self._known(d) for d in await self.store.load_matches(missing)}
         found = (self._cache.get(i) or loaded.get(i) for i in match_ids)
         return [m for m in found if m is not None]
 
-    async def active_matches(self) -> list[Match]:
-        """Every active match, loaded in one go (those not yet in memory are rebuilt)."""
-        return [self._known(d) for d in await self.store.active_matches()]
+    async def open_matches(self, guild_id: int) -> list[Match]:
+        """This server's lobbies and active matches."""
+        if self._knows_all:
+            ids = sorted(self._seated)
+        else:
+            ids = [d.row.id for d in await self.store.open_matches(guild_id)]
+        return [m for m in await self.get_many(ids) if m.row.guild_id == guild_id]
 
     async def matches_of_in(self, user_id: int, channel_id: int) -> list[Match]:
         """A member's lobbies and active matches in one channel."""
+        if self._knows_all:
+            mine = await self.get_many(sorted(self._playing.get(user_id, ())))
+            return [m for m in mine if m.row.channel_id == channel_id]
         return await self.get_many(await self.store.open_matches_of_in(user_id, channel_id))
 
     async def matches_of(self, user_id: int) -> list[Match]:
         """The active matches in which a member has a seat."""
+        if self._knows_all:
+            mine = await self.get_many(sorted(self._playing.get(user_id, ())))
+            return [m for m in mine if m.status == ACTIVE]
         return await self.get_many(await self.store.active_matches_of(user_id))
 
     async def standings(self, guild_id: int, game: str | None, limit: int = 10) -> list[Standing]:
