@@ -174,15 +174,16 @@ def standings(conn: sqlite3.Connection, guild_id: int, game: str, limit: int) ->
 
 
 def ratings_of(
-    conn: sqlite3.Connection, guild_id: int, game: str, user_ids: Sequence[int]
-) -> dict[int, tuple[float, float]]:
-    """The current (mu, sigma) of these members for a game, where they have one."""
-    out = {}
-    for chunk, marks in _chunks(user_ids):
-        for uid, mu, sigma in conn.execute(
-            "SELECT user_id, mu, sigma FROM standings WHERE guild_id = ? AND game = ? "
-            f"AND user_id IN ({marks})",
-            (guild_id, game, *chunk),
-        ):
-            out[uid] = (mu, sigma)
+    conn: sqlite3.Connection, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
+) -> dict[str, dict[int, tuple[float, float]]]:
+    """The current (mu, sigma) of these members in each of these games, where they have one."""
+    out: dict[str, dict[int, tuple[float, float]]] = {game: {} for game in games}
+    for game in games:
+        for chunk, marks in _chunks(user_ids):
+            for uid, mu, sigma in conn.execute(
+                "SELECT user_id, mu, sigma FROM standings WHERE guild_id = ? AND game = ? "
+                f"AND user_id IN ({marks})",
+                (guild_id, game, *chunk),
+            ):
+                out[game][uid] = (mu, sigma)
     return out

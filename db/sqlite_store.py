@@ -128,9 +128,7 @@ class SqliteStore:
         return await self._db.read(reads.standings, guild_id, game, limit)
 
     async def ratings_of(
-        self, guild_id: int, game: str, user_ids: Sequence[int]
-    ) -> dict[int, tuple[float, float]]:
-        """The current (mu, sigma) of these members for a game, where they have one."""
-        if not user_ids:
-            return {}
-        return await self._db.read(reads.ratings_of, guild_id, game, user_ids)
+        self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
+    ) -> dict[str, dict[int, tuple[float, float]]]:
+        """The current (mu, sigma) of these members in each of these games, where they have one."""
+        return await self._db.read(reads.ratings_of, guild_id, games, user_ids)

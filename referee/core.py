@@ -6,6 +6,7 @@ import asyncio
 import random
 import time
 from collections.abc import Callable
+from contextlib import AbstractAsyncContextManager, nullcontext
 
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
@@ -111,15 +112,18 @@ class RefereeCore:
         at = now + seconds
         return Deadline(at, at - min(REMINDER_LEAD, seconds / 4))
 
+    def _ending(self, over: bool) -> AbstractAsyncContextManager[object]:
+        """Hold this from reading the players' ratings until the new ones are written, when a
+        match ends, so two games ending at once cannot both start from the old ratings."""
+        return self._standings_lock if over else nullcontext()
+
     async def _match_end(self, match: Match) -> MatchEnd:
+        """The result and standings changes of a match that is over (under _ending)."""
         progress = match.require_progress()
         winners = final_winners(match)
-        async with self._standings_lock:
-            ids = [s.user_id for s in match.seats]
-            ratings = {
-                game: await self.store.ratings_of(match.row.guild_id, game, ids)
-                for game in (match.row.game, ALL_GAMES)
-            }
+        ids = [s.user_id for s in match.seats]
+        games = (match.row.game, ALL_GAMES)
+        ratings = await self.store.ratings_of(match.row.guild_id, games, ids)
         result = {
             "scores": list(progress.game.scores(progress.state)),
             "winners": winners,

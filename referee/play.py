@@ -116,18 +116,20 @@ class PlayDesk(RefereeCore):
             end = None
             now = self.clock()
             deadline = Deadline()
-            if progress.game.is_over(progress.state):
-                match = match.with_row(status=OVER)
-                end = await self._match_end(match)
-            else:
-                deadline = self._step_deadline(match, now)
-            try:
-                await self.store.resolve_step(
-                    match.id, match.row.step, step_moves, end, deadline, now
-                )
-            except StaleStep:
-                await self._reload(match.id)
-                raise RefereeError(f"{match.label}: that step has already resolved.") from None
+            over = progress.game.is_over(progress.state)
+            async with self._ending(over):
+                if over:
+                    match = match.with_row(status=OVER)
+                    end = await self._match_end(match)
+                else:
+                    deadline = self._step_deadline(match, now)
+                try:
+                    await self.store.resolve_step(
+                        match.id, match.row.step, step_moves, end, deadline, now
+                    )
+                except StaleStep:
+                    await self._reload(match.id)
+                    raise RefereeError(f"{match.label}: that step has already resolved.") from None
             match = self._keep(
                 match.with_row(
                     step=match.row.step + 1, deadline_at=deadline.at, remind_at=deadline.remind_at
@@ -208,14 +210,16 @@ class PlayDesk(RefereeCore):
         seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in match.seats)
         match = Match(match.row, seats, match.progress, match.moves)
         end = None
-        if len(match.active_seats()) <= 1:
-            match = match.with_row(status=OVER)
-            end = await self._match_end(match)
-        try:
-            await self.store.resign(match.id, seat, end, self.clock())
-        except StaleStep:
-            await self._reload(match.id)
-            raise RefereeError(f"{match.label} has changed; try again.") from None
+        over = len(match.active_seats()) <= 1
+        async with self._ending(over):
+            if over:
+                match = match.with_row(status=OVER)
+                end = await self._match_end(match)
+            try:
+                await self.store.resign(match.id, seat, end, self.clock())
+            except StaleStep:
+                await self._reload(match.id)
+                raise RefereeError(f"{match.label} has changed; try again.") from None
         self._keep(match)
         out = Outcome()
         if end is not None:

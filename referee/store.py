@@ -206,9 +206,9 @@ class Store(Protocol):
         ...
 
     async def ratings_of(
-        self, guild_id: int, game: str, user_ids: Sequence[int]
-    ) -> dict[int, tuple[float, float]]:
-        """The current (mu, sigma) of these members for a game, where they have one."""
+        self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
+    ) -> dict[str, dict[int, tuple[float, float]]]:
+        """The current (mu, sigma) of these members in each of these games, where they have one."""
         ...
 
     async def close(self) -> None:
