@@ -57,6 +57,28 @@ class Option:
         return value
 
 
+def multiple_of_players(option: Option, players: int, value: OptionValue, at_least: int) -> int:
+    """A checked option that must be a multiple of the player count; None means the default,
+    the smallest multiple that is at least `at_least`."""
+    if value is None:
+        return -(-at_least // players) * players
+    if value % players:
+        allowed = range(-(-option.low // players) * players, option.high + 1, players)
+        raise BadOption(
+            f"`{option.name}` must be a multiple of {players} with {players} players: "
+            f"{_listing(allowed)}; got {value}."
+        )
+    return value
+
+
+def _listing(values: range) -> str:
+    """'4, 8 or 12' when short, else '3, 6, 9, …, 60' (the step shows in the first three)."""
+    if len(values) <= 4:
+        words = list(map(str, values))
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return f"{values[0]}, {values[1]}, {values[2]}, …, {values[-1]}"
+
+
 def name_of(names: Sequence[str] | None, seat: Seat) -> str:
     """The display name of a seat: the given name, or P1, P2, ..."""
     if names is not None and seat < len(names):
@@ -110,6 +132,10 @@ class Game(abc.ABC, Generic[S]):
                 raise BadOption(f"{self.title} has no option `{name}`; options: {allowed}.")
         checked = {name: known[name].check(value) for name, value in given.items()}
         return self._settle(players, checked)
+
+    def option(self, name: str) -> Option:
+        """The option of this name."""
+        return next(o for o in self.options if o.name == name)
 
     def player_range(self) -> str:
         """'exactly 2' or '2 to 8'."""
