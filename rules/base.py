@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -77,6 +77,36 @@ def _listing(values: range) -> str:
         words = list(map(str, values))
         return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
     return f"{values[0]}, {values[1]}, {values[2]}, …, {values[-1]}"
+
+
+@dataclass(frozen=True, repr=False)
+class RangeMoves(Collection[Move]):
+    """The numbers lo..hi not in `taken`, as canonical move strings: counted and tested without
+    a listing, iterated lazily in increasing order."""
+
+    lo: int
+    hi: int
+    taken: frozenset[int] = frozenset()
+    """Numbers within lo..hi only (the count subtracts every one of them)."""
+
+    def __len__(self) -> int:
+        return max(self.hi - self.lo + 1, 0) - len(self.taken)
+
+    def __contains__(self, move: object) -> bool:
+        # The length test comes first: int() of a huge digit string is slow, or refused.
+        if not isinstance(move, str) or not 0 < len(move) <= len(str(self.hi)):
+            return False
+        if not (move.isascii() and move.isdigit()):
+            return False
+        x = int(move)
+        return str(x) == move and self.lo <= x <= self.hi and x not in self.taken
+
+    def __iter__(self) -> Iterator[Move]:
+        taken = self.taken
+        return (str(x) for x in range(self.lo, self.hi + 1) if x not in taken)
+
+    def __repr__(self) -> str:
+        return f"RangeMoves({self.lo}..{self.hi}, {len(self.taken)} taken)"
 
 
 def name_of(names: Sequence[str] | None, seat: Seat) -> str:
