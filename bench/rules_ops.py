@@ -21,9 +21,9 @@ log = logging.getLogger(__name__)
 
 OPS = ("start", "parse", "legal", "apply", "view", "render")
 REPEATS = 3
+"""A new worst time is confirmed by running the (pure) operation again: the least of these."""
 AUTOCOMPLETE_PAGE = 25
 """Choices in one Discord autocomplete reply: the page the "legal" operation takes."""
-"""A new worst time is confirmed by running the (pure) operation again: the least of these."""
 
 
 @dataclass(frozen=True)
