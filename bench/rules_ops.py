@@ -1,5 +1,6 @@
-"""The rules' operations at every option bound: the slowest start, parse, legal, apply, view
-and render over a random game (game.sample with a seeded random.Random)."""
+"""The rules' operations at every option bound: the slowest start, parse, legal (obtain, count
+and page a seat's moves), apply, view and render over a random game (game.sample with a seeded
+random.Random)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import json
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sized
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -21,6 +22,8 @@ log = logging.getLogger(__name__)
 OPS = ("start", "parse", "legal", "apply", "view", "render")
 REPEATS = 3
 """A new worst time is confirmed by running the (pure) operation again: the least of these."""
+AUTOCOMPLETE_PAGE = 25
+"""Choices in one Discord autocomplete reply: the page the "legal" operation takes."""
 
 
 @dataclass(frozen=True)
@@ -122,9 +125,20 @@ class Timer:
         return result
 
 
-def list_legal(game: Game[Any], state: Any, seat: int) -> list[str]:
-    """The full listing of a seat's legal moves."""
-    return list(game.legal(state, seat))
+def use_legal(game: Game[Any], state: Any, seat: int) -> tuple[int, list[str]]:
+    """The timed "legal" operation, what the bot does with a seat's legal moves: obtain them,
+    count them (len() when the object is Sized, else one pass that counts while keeping the
+    first page) and take the first AUTOCOMPLETE_PAGE of them; nothing else is listed."""
+    moves = game.legal(state, seat)
+    if isinstance(moves, Sized):
+        return len(moves), list(itertools.islice(moves, AUTOCOMPLETE_PAGE))
+    page: list[str] = []
+    count = 0
+    for move in moves:
+        if count < AUTOCOMPLETE_PAGE:
+            page.append(move)
+        count += 1
+    return count, page
 
 
 def play_case(case: Case, budget_s: float, seed: int) -> CaseRun:
@@ -141,7 +155,7 @@ def play_case(case: Case, budget_s: float, seed: int) -> CaseRun:
             return run
         moves = {}
         for seat in sorted(game.to_move(state)):
-            timed("legal", list_legal, game, state, seat)
+            timed("legal", use_legal, game, state, seat)
             move = game.sample(state, seat, rng)
             moves[seat] = timed("parse", game.parse, state, seat, move)
         state = timed("apply", game.apply, state, moves)

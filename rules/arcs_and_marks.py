@@ -15,7 +15,6 @@ from typing import Any
 from rules.arcs_geometry import max_k, meets
 from rules.base import (
     BOARD_LIMIT,
-    BadOption,
     Game,
     IllegalMove,
     Move,
@@ -23,6 +22,7 @@ from rules.base import (
     OptionValue,
     Seat,
     clip,
+    multiple_of_players,
     name_of,
 )
 
@@ -103,15 +103,7 @@ class ArcsAndMarks(Game[State]):
     state_type = State
 
     def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
-        m = given.get("m")
-        if m is None:
-            m = players * -(-8 // players)
-        if m % players:
-            low, high = players * -(-3 // players), 60 // players * players
-            raise BadOption(
-                f"`m` must be a multiple of {players} from {low} to {high} with {players} "
-                f"players; got {m}."
-            )
+        m = multiple_of_players(self.option("m"), players, given.get("m"), at_least=8)
         rounds = given.get("rounds")
         return {"m": m, "rounds": players if rounds is None else rounds}
 

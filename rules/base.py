@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import abc
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -55,6 +55,58 @@ class Option:
                 f"`{self.name}` must be from {self.low} to {self.high}{extra}; got {value}."
             )
         return value
+
+
+def multiple_of_players(option: Option, players: int, value: OptionValue, at_least: int) -> int:
+    """A checked option that must be a multiple of the player count; None means the default,
+    the smallest multiple that is at least `at_least`."""
+    if value is None:
+        return -(-at_least // players) * players
+    if value % players:
+        allowed = range(-(-option.low // players) * players, option.high + 1, players)
+        raise BadOption(
+            f"`{option.name}` must be a multiple of {players} with {players} players: "
+            f"{_listing(allowed)}; got {value}."
+        )
+    return value
+
+
+def _listing(values: range) -> str:
+    """'4, 8 or 12' when short, else '3, 6, 9, …, 60' (the step shows in the first three)."""
+    if len(values) <= 4:
+        words = list(map(str, values))
+        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+    return f"{values[0]}, {values[1]}, {values[2]}, …, {values[-1]}"
+
+
+@dataclass(frozen=True, repr=False)
+class RangeMoves(Collection[Move]):
+    """The numbers lo..hi not in `taken`, as canonical move strings: counted and tested without
+    a listing, iterated lazily in increasing order."""
+
+    lo: int
+    hi: int
+    taken: frozenset[int] = frozenset()
+    """Numbers within lo..hi only (the count subtracts every one of them)."""
+
+    def __len__(self) -> int:
+        return max(self.hi - self.lo + 1, 0) - len(self.taken)
+
+    def __contains__(self, move: object) -> bool:
+        # The length test comes first: int() of a huge digit string is slow, or refused.
+        if not isinstance(move, str) or not 0 < len(move) <= len(str(self.hi)):
+            return False
+        if not (move.isascii() and move.isdigit()):
+            return False
+        x = int(move)
+        return str(x) == move and self.lo <= x <= self.hi and x not in self.taken
+
+    def __iter__(self) -> Iterator[Move]:
+        taken = self.taken
+        return (str(x) for x in range(self.lo, self.hi + 1) if x not in taken)
+
+    def __repr__(self) -> str:
+        return f"RangeMoves({self.lo}..{self.hi}, {len(self.taken)} taken)"
 
 
 def name_of(names: Sequence[str] | None, seat: Seat) -> str:
@@ -110,6 +162,10 @@ class Game(abc.ABC, Generic[S]):
                 raise BadOption(f"{self.title} has no option `{name}`; options: {allowed}.")
         checked = {name: known[name].check(value) for name, value in given.items()}
         return self._settle(players, checked)
+
+    def option(self, name: str) -> Option:
+        """The option of this name."""
+        return next(o for o in self.options if o.name == name)
 
     def player_range(self) -> str:
         """'exactly 2' or '2 to 8'."""

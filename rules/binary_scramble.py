@@ -9,7 +9,17 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from rules.base import BadOption, Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of
+from rules.base import (
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionValue,
+    Seat,
+    clip,
+    multiple_of_players,
+    name_of,
+)
 
 Shape = tuple[int, ...]
 """A multiset of run lengths, as a tuple sorted in decreasing order."""
@@ -146,15 +156,8 @@ class BinaryScramble(Game[State]):
     state_type = State
 
     def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
-        length = given.get("length")
-        if length is None:
-            length = -(-8 // players) * players
-        elif length % players:
-            allowed = ", ".join(map(str, range(players, 25, players)))
-            raise BadOption(
-                f"`length` must be a multiple of the player count with {players} players: "
-                f"{allowed}; got {length}."
-            )
+        option, length = self.option("length"), given.get("length")
+        length = multiple_of_players(option, players, length, at_least=8)
         target = given.get("target", 5)  # an explicit None (no target) stays None
         return {"length": length, "target": target}
 

@@ -7,7 +7,17 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import BadOption, Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of
+from rules.base import (
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionValue,
+    Seat,
+    clip,
+    multiple_of_players,
+    name_of,
+)
 
 MAX_N = 60
 MAX_PLAYERS = 8
@@ -65,11 +75,6 @@ def level_text(index: int, level: Sequence[int]) -> str:
     return "".join(map(str, level)) if index == 0 else ",".join(map(str, level))
 
 
-def default_n(players: int) -> int:
-    """The smallest multiple of the player count that is at least 12."""
-    return -(-12 // players) * players
-
-
 class LengthsOfLengths(Game[State]):
     """Lengths Of Lengths Of Lengths."""
 
@@ -100,15 +105,7 @@ class LengthsOfLengths(Game[State]):
     state_type = State
 
     def _settle(self, players: int, given: dict[str, OptionValue]) -> dict[str, Any]:
-        n = given.get("n")
-        if n is None:
-            n = default_n(players)
-        if n % players:
-            top = MAX_N // players * players
-            raise BadOption(
-                f"`n` must be a multiple of {players} for {players} players: "
-                f"{players}, {2 * players}, …, {top}; got {n}."
-            )
+        n = multiple_of_players(self.option("n"), players, given.get("n"), at_least=12)
         rounds = given.get("rounds")
         return {"n": n, "rounds": 1 if rounds is None else rounds}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -14,12 +14,15 @@ from rules.base import (
     Move,
     Option,
     OptionValue,
+    RangeMoves,
     Seat,
     name_of,
     parse_int,
 )
 
 Pair = tuple[int, int]
+NO_MOVES = RangeMoves(1, 0)
+"""The legal moves of a seat that is not to move."""
 
 
 @dataclass(frozen=True)
@@ -131,13 +134,11 @@ class NumbersToNumber(Game[State]):
     def is_sealed(self, s: State) -> bool:
         return True
 
-    def legal(self, s: State, seat: Seat) -> Iterator[Move]:
+    def legal(self, s: State, seat: Seat) -> RangeMoves:
+        # A range test, not a listing: at m=16 a seat has up to 65,535 moves.
         if seat not in self.to_move(s):
-            return
-        used = s.used[seat]
-        for x in range(1, 2**s.m):
-            if x not in used:
-                yield str(x)
+            return NO_MOVES
+        return RangeMoves(1, 2**s.m - 1, s.used[seat])
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):

@@ -1,19 +1,19 @@
-"""Numerical Card Game: paired players reveal sealed cards and score on divisors and gcds."""
+"""Numerical Card Game: paired players reveal sealed cards and score on divisors and gcds.
+
+What a reveal scores, and whether any point is left, lives in rules/numerical_cards_scoring.py.
+"""
 
 from __future__ import annotations
 
 import bisect
-import math
 import random
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from rules.base import Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of, parse_int
-
-Pile = tuple[int, ...]
-"""A multiset of cards 1..m: a sorted tuple, repeats allowed."""
+from rules.numerical_cards_scoring import Pile, no_points_left, outcome, reason
 
 CARDS_GO = {"back": "cards kept", "moldy": "both moldy", "exchange": "exchanged"}
 
@@ -59,60 +59,6 @@ def moved(pile: Pile, out: int | None, into: int | None = None) -> Pile:
     if into is not None:
         bisect.insort(lst, into)
     return tuple(lst)
-
-
-def outcome(x: int, y: int) -> tuple[int, int, str]:
-    """Points of the two players and where the cards go: "back", "exchange" or "moldy"."""
-    if x == y == 1:
-        return 2, 2, "back"
-    if x == 1 or y == 1:
-        return 2 * (x == 1), 2 * (y == 1), "exchange"
-    if x == y:
-        return 2, 2, "moldy"
-    if y % x == 0 or x % y == 0:
-        return 2 * (y % x == 0), 2 * (x % y == 0), "moldy"
-    if math.gcd(x, y) > 1:
-        return 1, 1, "moldy"
-    return 0, 0, "exchange"
-
-
-def reason(x: int, y: int) -> str:
-    """Why a reveal scores as it does, in a few words."""
-    g = math.gcd(x, y)
-    if x == y:
-        return "both played 1" if x == 1 else "equal cards"
-    if x == 1 or y == 1:
-        return "one card is 1"
-    if g in (x, y):
-        return f"{min(x, y)} divides {max(x, y)}"
-    if g > 1:
-        return f"gcd {g}, neither divides the other"
-    return "coprime"
-
-
-@cache
-def prime_factors(n: int) -> tuple[int, ...]:
-    """The distinct primes dividing n."""
-    out, q = [], 2
-    while q * q <= n:
-        if n % q == 0:
-            out.append(q)
-            while n % q == 0:
-                n //= q
-        q += 1
-    return (*out, n) if n > 1 else tuple(out)
-
-
-def no_points_left(piles: Iterable[Pile]) -> bool:
-    """True when no 1 is left and all cards together are pairwise coprime (equal cards > 1 not)."""
-    seen: set[int] = set()
-    for pile in piles:
-        for card in pile:
-            # A repeated card > 1 shares all its primes with itself, so it is caught here too.
-            if card == 1 or seen.intersection(prime_factors(card)):
-                return False
-            seen.update(prime_factors(card))
-    return True
 
 
 def end_text(end: str, active: Sequence[bool], who: Sequence[str]) -> str:

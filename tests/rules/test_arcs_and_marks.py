@@ -45,9 +45,13 @@ def test_option_bounds() -> None:
     """m is 3..60 and a multiple of p; rounds is 1..24."""
     assert GAME.settle_options(3, {"m": 3, "rounds": 1}) == {"m": 3, "rounds": 1}
     assert GAME.settle_options(6, {"m": 60, "rounds": 24}) == {"m": 60, "rounds": 24}
-    with pytest.raises(BadOption, match="`m` must be a multiple of 2 from 4 to 60"):
+    with pytest.raises(
+        BadOption, match="`m` must be a multiple of 2 with 2 players: 4, 6, 8, …, 60; got 9"
+    ):
         GAME.settle_options(2, {"m": 9})
-    with pytest.raises(BadOption, match="`m` must be a multiple of 8 from 8 to 56"):
+    with pytest.raises(
+        BadOption, match="`m` must be a multiple of 8 with 8 players: 8, 16, 24, …, 56; got 60"
+    ):
         GAME.settle_options(8, {"m": 60})
     with pytest.raises(BadOption, match="`m` must be from 3 to 60"):
         GAME.settle_options(2, {"m": 62})

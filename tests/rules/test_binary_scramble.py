@@ -186,8 +186,14 @@ def test_options() -> None:
     assert GAME.settle_options(2, {"target": None}) == {"length": 8, "target": None}
     assert GAME.settle_options(4, {"length": 24, "target": 1000})["length"] == 24
     assert GAME.settle_options(2, {"length": 2})["length"] == 2
-    with pytest.raises(BadOption, match=r"`length` must be a multiple .* 3, 6, 9, .*, 24; got 8"):
+    with pytest.raises(
+        BadOption, match="`length` must be a multiple of 3 with 3 players: 3, 6, 9, …, 24; got 8"
+    ):
         GAME.settle_options(3, {"length": 8})
+    with pytest.raises(
+        BadOption, match="`length` must be a multiple of 5 with 5 players: 5, 10, 15 or 20; got 12"
+    ):
+        GAME.settle_options(5, {"length": 12})
     with pytest.raises(BadOption, match="`length` must be from 2 to 24; got 26"):
         GAME.settle_options(2, {"length": 26})
     with pytest.raises(BadOption, match=r"`target` must be from 1 to 1000 \(or none\); got 0"):

@@ -7,7 +7,8 @@ import random
 import pytest
 
 from rules.base import BOARD_LIMIT, BadOption, IllegalMove
-from rules.labyrinthine_loop import GAME, State, neighbours, pairs, tree_path
+from rules.labyrinthine_geometry import neighbours, pairs, tree_path
+from rules.labyrinthine_loop import GAME, State
 from rules.record import Progress
 
 NAMES = ["alice", "bob", "carol"]

@@ -11,7 +11,6 @@ from rules.lengths_of_lengths import (
     GAME,
     State,
     cascade,
-    default_n,
     level_text,
     round_score,
     run_lengths,
@@ -126,14 +125,19 @@ def test_refusals_say_why() -> None:
 
 def test_options() -> None:
     """n defaults to the smallest multiple of p >= 12; rounds to 1; n must be a multiple of p."""
-    assert [default_n(p) for p in range(2, 9)] == [12, 12, 12, 15, 12, 14, 16]
+    defaults = [GAME.settle_options(p, {})["n"] for p in range(2, 9)]
+    assert defaults == [12, 12, 12, 15, 12, 14, 16]
     assert GAME.settle_options(2, {}) == {"n": 12, "rounds": 1}
     assert GAME.settle_options(5, {}) == {"n": 15, "rounds": 1}
     assert GAME.settle_options(8, {"rounds": 10}) == {"n": 16, "rounds": 10}
     assert GAME.settle_options(3, {"n": 60}) == {"n": 60, "rounds": 1}
-    with pytest.raises(BadOption, match=r"multiple of 3 for 3 players: 3, 6, …, 60; got 13"):
+    with pytest.raises(
+        BadOption, match="`n` must be a multiple of 3 with 3 players: 3, 6, 9, …, 60; got 13"
+    ):
         GAME.settle_options(3, {"n": 13})
-    with pytest.raises(BadOption, match=r"multiple of 8 for 8 players: 8, 16, …, 56; got 60"):
+    with pytest.raises(
+        BadOption, match="`n` must be a multiple of 8 with 8 players: 8, 16, 24, …, 56; got 60"
+    ):
         GAME.settle_options(8, {"n": 60})
     with pytest.raises(BadOption, match="`n` must be from 2 to 60"):
         GAME.settle_options(2, {"n": 62})

@@ -87,3 +87,27 @@ def test_board_shows_list_and_d() -> None:
     p = play(Progress.begin(GAME, 2, {"m": 3}), (5, 1), (1, 5), (4, 4))
     board = GAME.render(p.state, 0, ["alice", "bob"])
     assert "10_" in board and "D = {4, 5}" in board and "alice" in board
+
+
+def test_legal_is_a_range_test_equal_to_the_listing() -> None:
+    """legal() counts and tests in O(1) and iterates exactly as the plain listing, at m=4."""
+    p = Progress.begin(GAME, 2, {"m": 4})
+    p = play(p, (5, 1), (1, 15), (9, 9))
+    for seat in (0, 1):
+        legal = GAME.legal(p.state, seat)
+        used = p.state.used[seat]
+        listing = [str(x) for x in range(1, 16) if x not in used]
+        assert list(legal) == listing and len(legal) == len(listing) == 12
+        assert all((str(x) in legal) == (str(x) in listing) for x in range(-1, 20))
+    assert "5" not in GAME.legal(p.state, 0) and "5" in GAME.legal(p.state, 1)
+
+
+def test_legal_at_m16_is_counted_without_listing() -> None:
+    """At m=16 the 65,535 moves are counted and tested without being listed."""
+    s = GAME.start(2, GAME.settle_options(2, {"m": 16}))
+    legal = GAME.legal(s, 0)
+    assert len(legal) == 65535 and "65535" in legal and "65536" not in legal
+    assert next(iter(legal)) == "1"
+    over = GAME.start(2, GAME.settle_options(2, {"m": 2, "rounds": 1}))
+    over = GAME.apply(GAME.apply(over, {0: "1", 1: "2"}), {0: "2", 1: "1"})
+    assert GAME.is_over(over) and len(GAME.legal(over, 0)) == 0

@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from rules.base import BOARD_LIMIT, BadOption, IllegalMove
-from rules.numerical_cards import GAME, State, cycle, no_points_left, outcome
+from rules.numerical_cards import GAME, State, cycle
+from rules.numerical_cards_scoring import no_points_left, outcome
 from rules.record import Progress
 
 NAMES = ["alice", "bob", "carol", "dave"]

@@ -1,0 +1,62 @@
+"""The shared pieces of the rules contract: multiples of the player count, ranges of moves."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterator
+
+import pytest
+
+from rules.base import BadOption, Option, RangeMoves, multiple_of_players
+
+MARKS = Option("m", "marks", 3, 60, "the smallest multiple of p that is at least 8")
+
+
+def test_multiple_default_is_the_smallest_multiple_at_least() -> None:
+    """None settles to the smallest multiple of p that is at least the given number."""
+    defaults = [multiple_of_players(MARKS, p, None, at_least=8) for p in range(2, 9)]
+    assert defaults == [8, 9, 8, 10, 12, 14, 8]
+
+
+def test_multiple_is_kept() -> None:
+    """A multiple of p is kept as it is."""
+    assert multiple_of_players(MARKS, 3, 60, at_least=8) == 60
+
+
+def test_refusal_lists_the_allowed_values() -> None:
+    """The refusal names the option, p, and the multiples within the option's bounds."""
+    with pytest.raises(BadOption) as e:
+        multiple_of_players(MARKS, 2, 9, at_least=8)
+    assert str(e.value) == "`m` must be a multiple of 2 with 2 players: 4, 6, 8, …, 60; got 9."
+    short = Option("length", "digits", 2, 24, "8")
+    with pytest.raises(BadOption) as e:
+        multiple_of_players(short, 5, 12, at_least=8)
+    assert (
+        str(e.value) == "`length` must be a multiple of 5 with 5 players: 5, 10, 15 or 20; got 12."
+    )
+    single = Option("x", "x", 2, 12, "8")
+    with pytest.raises(BadOption) as e:
+        multiple_of_players(single, 8, 7, at_least=8)
+    assert str(e.value) == "`x` must be a multiple of 8 with 8 players: 8; got 7."
+
+
+def test_range_moves_count_and_test_without_listing() -> None:
+    """len() is the range minus the taken numbers; `in` accepts canonical text only."""
+    moves = RangeMoves(1, 65535, frozenset({1, 17, 65535}))
+    assert isinstance(moves, Collection)
+    assert len(moves) == 65532 and moves
+    assert "2" in moves and "65534" in moves
+    for text in ("17", "1", "65535", "0", "65536", "017", "+2", " 2", "2.0", "", "٣", "9" * 5000):
+        assert text not in moves, text
+    assert 2 not in moves  # a move is text
+    empty = RangeMoves(1, 0)
+    assert len(empty) == 0 and not empty and list(empty) == [] and "1" not in empty
+
+
+def test_range_moves_iterate_lazily_in_increasing_order() -> None:
+    """Iteration yields canonical text in increasing order, one number at a time."""
+    moves = RangeMoves(3, 12, frozenset({3, 5, 6, 12}))
+    assert list(moves) == ["4", "7", "8", "9", "10", "11"]
+    it = iter(moves)
+    assert isinstance(it, Iterator) and next(it) == "4"
+    assert len(moves) == len(list(moves))
+    assert repr(moves) == "RangeMoves(3..12, 4 taken)"
