@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import math
 import random
-import time
 
 import pytest
 
@@ -251,19 +250,17 @@ def test_board_fits_at_the_largest_bounds() -> None:
     assert len(GAME.draw(view, LONG, compact=True)) <= BOARD_LIMIT
 
 
-def test_every_operation_is_fast_at_m60() -> None:
-    """A whole 60-mark round: apply, parse, legal and render stay well under 10 ms."""
+def test_a_whole_round_at_m60() -> None:
+    """A whole 60-mark round: every sampled move is legal and every board is drawn.
+
+    How fast each operation is at this bound is measured by the benchmark (`python -m bench`).
+    """
     p = Progress.begin(GAME, 2, {"m": 60, "rounds": 1})
     rng = random.Random(7)
-    worst = 0.0
     while not GAME.is_over(p.state):
         seat = seat_now(p.state)
-        t0 = time.thread_time()  # CPU time: a loaded machine must not fail the test
         move = GAME.sample(p.state, seat, rng)
-        legal = list(GAME.legal(p.state, seat))
+        assert move in list(GAME.legal(p.state, seat))
         s = GAME.apply(p.state, {seat: move})
-        GAME.render(s, None, LONG[:2])
-        worst = max(worst, time.thread_time() - t0)
-        assert move in legal
+        assert GAME.render(s, None, LONG[:2])
         p = Progress(GAME, s)
-    assert worst < 0.01  # typically about 1 ms at worst (the first arcs of m=60)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from rules.base import BOARD_LIMIT, BadOption, IllegalMove
@@ -222,19 +220,19 @@ def test_prompt() -> None:
     assert "Digit 2 of 12 in round 1 of 3 (alice is the offense)" in GAME.prompt(s, 1, NAMES)
 
 
-def test_whole_game_is_fast_at_the_largest_bound() -> None:
-    """Parse, apply and render stay far under 10 ms a move at p=8, n=56, rounds=10."""
+def test_whole_game_at_the_largest_bound() -> None:
+    """A whole game at p=8, n=56, rounds=10 plays every step and draws every board.
+
+    How fast each operation is at this bound is measured by the benchmark (`python -m bench`).
+    """
     p = Progress.begin(GAME, 8, {"n": 56, "rounds": 10})
     digits = "000100000101101000110100111101001011001010010001110100"
-    times: list[float] = []
+    steps = 0
     while not GAME.is_over(p.state):
         (seat,) = p.awaited()
-        t0 = time.perf_counter()
-        move = GAME.parse(p.state, seat, digits[len(times) % len(digits)])
+        move = GAME.parse(p.state, seat, digits[steps % len(digits)])
         nxt = GAME.apply(p.state, {seat: move})
-        GAME.render(nxt, seat, NAMES)
-        times.append(time.perf_counter() - t0)
+        assert len(GAME.render(nxt, seat, NAMES)) <= BOARD_LIMIT
+        steps += 1
         p = Progress(GAME, nxt)
-    assert len(times) == 8 * 10 * 56
-    # The median, not the maximum: one scheduling hiccup on a busy machine is not the code.
-    assert sorted(times)[len(times) // 2] < 0.002
+    assert steps == 8 * 10 * 56

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import random
-import time
 from dataclasses import replace
 from typing import Any
 
@@ -400,36 +399,25 @@ def test_board_fits_at_the_largest_bound() -> None:
     assert "Game over: the move limit is reached." in GAME.render(over, None, names)
 
 
-def test_operations_are_fast_at_the_largest_bound() -> None:
-    """Every operation of random p=8, m=60 games takes well under 10 ms of CPU."""
-    worst: dict[str, float] = {}
+def test_whole_games_at_the_largest_bound() -> None:
+    """Random p=8, m=60 games play to their end: every move legal, every board drawn.
 
-    def timed(name: str, f: Any, *args: Any) -> Any:
-        t0 = time.process_time()
-        out = f(*args)
-        worst[name] = max(worst.get(name, 0.0), time.process_time() - t0)
-        return out
-
-    def refusal(st: State, seat: int) -> str:
-        try:
-            GAME.parse(st, seat, "99")
-        except IllegalMove as e:
-            return str(e)
-        raise AssertionError("99 is never a card")
-
+    How fast each operation is at this bound is measured by the benchmark (`python -m bench`).
+    """
     names = [f"player{k}x" for k in range(8)]
     for seed in range(3):
         rng = random.Random(seed)
-        s = timed("start", GAME.start, 8, GAME.settle_options(8, {"m": 60}))
+        s = GAME.start(8, GAME.settle_options(8, {"m": 60}))
         while not GAME.is_over(s):
             moves = {}
             for seat in GAME.to_move(s):
-                timed("legal", list, GAME.legal(s, seat))
-                timed("refusal", refusal, s, seat)
-                moves[seat] = timed("parse", GAME.parse, s, seat, GAME.sample(s, seat, rng))
-            t = timed("apply", GAME.apply, s, moves)
-            timed("describe", GAME.describe, s, moves, t, names)
+                move = GAME.parse(s, seat, GAME.sample(s, seat, rng))
+                assert move in list(GAME.legal(s, seat))
+                with pytest.raises(IllegalMove):
+                    GAME.parse(s, seat, "99")
+                moves[seat] = move
+            t = GAME.apply(s, moves)
+            assert GAME.describe(s, moves, t, names)
             for viewer in (None, 0, 7):
-                timed("render", GAME.render, t, viewer, names)
+                assert len(GAME.render(t, viewer, names)) <= BOARD_LIMIT
             s = t
-    assert max(worst.values()) < 0.010, worst
