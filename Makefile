@@ -17,7 +17,7 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $@ $(VENV)/.installed-run
 
 run: $(VENV)/.installed-run
-	$(BIN)/python bot.py
+	$(BIN)/python main.py
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -6,6 +6,7 @@ import re
 from typing import Any, ClassVar
 
 import discord
+from discord.ext import commands
 
 
 async def _handoff(interaction: discord.Interaction, cog: str, method: str, **fields: Any) -> None:
@@ -110,3 +111,8 @@ class SecretButton(
 
 
 DYNAMIC_ITEMS = (LobbyButton, DigitButton, SecretButton)
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Register the buttons, so clicks on them work after any restart."""
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)

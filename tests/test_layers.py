@@ -9,9 +9,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def imports_of(package: str) -> dict[str, set[str]]:
-    """Top-level module names imported by each file of a package."""
+    """Top-level module names imported by each file of a package (or by one file)."""
     out = {}
-    for path in (ROOT / package).rglob("*.py"):
+    place = ROOT / package
+    for path in [place] if place.is_file() else place.rglob("*.py"):
         names = set()
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
@@ -52,6 +53,11 @@ def test_store_knows_no_discord() -> None:
     """db/ depends on the referee's store protocol only."""
     for path, names in imports_of("db").items():
         assert not names & {"discord", "cogs", "bot", "rules", "simcord"}, path
+
+
+def test_the_bot_imports_no_cog_and_no_front_end() -> None:
+    """bot.py loads the cogs by name, so no cog, and no front end, is in a circle with it."""
+    assert not imports_of("bot.py")["bot.py"] & {"cogs", "offline", "main"}
 
 
 def test_sql_lives_in_db() -> None:

@@ -1,4 +1,4 @@
-"""The offline mode as a person uses it: `python bot.py` with no token, in a terminal."""
+"""The offline mode as a person uses it: `python main.py` with no token, in a terminal."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ class Session:
         master, slave = pty.openpty()
         env = {**os.environ, "DISCORD_TOKEN": "", "DATABASE_PATH": str(tmp / "referee.sqlite3")}
         self.proc = subprocess.Popen(
-            [sys.executable, "bot.py"], cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env
+            [sys.executable, "main.py"], cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env
         )
         os.close(slave)
         self.master = master
