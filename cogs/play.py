@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 import re
-from itertools import islice
 from typing import TYPE_CHECKING
 
 import discord
@@ -25,7 +24,8 @@ log = logging.getLogger(__name__)
 
 ADDRESSED = re.compile(r"^\s*#(\d{1,12})\s*[:,]?\s*(.*)$", re.DOTALL)
 MAX_MOVE_TEXT = 100
-AUTOCOMPLETE_SCAN = 400
+AUTOCOMPLETE_CHOICES = 25
+"""Discord shows at most 25 autocomplete choices."""
 
 
 class SecretMoveForm(discord.ui.Modal):
@@ -86,10 +86,8 @@ class Play(commands.Cog):
         if seat is None or seat.seat not in match.step_seats() or match.progress is None:
             return []
         p = match.progress
-        wanted = current.strip().lower()
-        legal = islice(p.game.legal(p.state, seat.seat), AUTOCOMPLETE_SCAN)
-        hits = [m for m in legal if m.lower().startswith(wanted)]
-        return [app_commands.Choice(name=m, value=m) for m in hits[:25]]
+        hits = p.game.completions(p.state, seat.seat, current, AUTOCOMPLETE_CHOICES)
+        return [app_commands.Choice(name=m, value=m) for m in hits]
 
     @app_commands.command(name="resign", description="Give up a game you are playing.")
     @app_commands.describe(game=GAME_ID)

@@ -6,6 +6,7 @@ import abc
 import random
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, ClassVar, Generic, TypeVar
 
 Seat = int
@@ -79,6 +80,10 @@ def _listing(values: range) -> str:
     return f"{values[0]}, {values[1]}, {values[2]}, …, {values[-1]}"
 
 
+COMPLETION_SCAN = 400
+"""How many legal moves `completions` looks at, in games whose moves are a plain listing."""
+
+
 @dataclass(frozen=True, repr=False)
 class RangeMoves(Collection[Move]):
     """The numbers lo..hi not in `taken`, as canonical move strings: counted and tested without
@@ -107,6 +112,22 @@ class RangeMoves(Collection[Move]):
 
     def __repr__(self) -> str:
         return f"RangeMoves({self.lo}..{self.hi}, {len(self.taken)} taken)"
+
+    def starting_with(self, prefix: str, limit: int) -> list[Move]:
+        """Up to `limit` of these moves whose text starts with `prefix`: shortest first, then in
+        increasing order (5, 50..59, 500..599, ...), found without a listing."""
+        if not prefix:
+            return list(islice(self, limit))
+        if not (prefix.isascii() and prefix.isdigit()) or prefix.startswith("0"):
+            return []
+        head, scale = int(prefix), 1
+        out: list[Move] = []
+        while head * scale <= self.hi and len(out) < limit:
+            block = range(max(head * scale, self.lo), min((head + 1) * scale - 1, self.hi) + 1)
+            free = (str(x) for x in block if x not in self.taken)
+            out += islice(free, limit - len(out))
+            scale *= 10
+        return out
 
 
 def name_of(names: Sequence[str] | None, seat: Seat) -> str:
@@ -205,6 +226,16 @@ class Game(abc.ABC, Generic[S]):
     @abc.abstractmethod
     def legal(self, s: S, seat: Seat) -> Iterable[Move]:
         """The legal moves of a seat now (lazy where the range is large)."""
+
+    def completions(self, s: S, seat: Seat, typed: str, limit: int) -> list[Move]:
+        """Up to `limit` legal moves that start with the typed text (ignoring case), for
+        autocomplete; games with many moves answer without looking at all of them."""
+        wanted = typed.strip().lower()
+        legal = self.legal(s, seat)
+        if isinstance(legal, RangeMoves):
+            return legal.starting_with(wanted, limit)
+        hits = (m for m in islice(legal, COMPLETION_SCAN) if m.lower().startswith(wanted))
+        return list(islice(hits, limit))
 
     def sample(self, s: S, seat: Seat, rng: random.Random) -> Move:
         """A random legal move of a seat (for a deadline's `auto` policy and for tests)."""

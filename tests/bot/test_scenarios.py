@@ -166,3 +166,20 @@ async def test_leaderboards_of_two_servers_stay_apart(simcord_env: Any) -> None:
     assert "alice-home" in here.response.embeds[0].description
     there = await away.members["alice"].slash(away.channel, "leaderboard")
     assert there.ephemeral and "No finished games here yet" in there.response.content
+
+
+async def test_autocomplete_offers_moves_that_start_with_what_is_typed(simcord_env: Any) -> None:
+    """/move's autocomplete: numbers that start with the typed digits, shortest first, only
+    ones not played yet, and nothing for a member who is not to move."""
+    table = Table.make(simcord_env, players=3)
+    match_id = await sealed_game(table, m=10, rounds=1)
+    alice = table.members["alice"]
+    choices = await alice.autocomplete(table.channel, "move", "move", "10")
+    expected = ["10", *map(str, range(100, 110)), *map(str, range(1000, 1014))]
+    assert [c["value"] for c in choices] == expected
+    await alice.send_dm(f"#{match_id} 100")
+    await table.members["bob"].send_dm("5")
+    assert (await table.match(match_id)).row.step == 1
+    choices = await alice.autocomplete(table.channel, "move", "move", "10")
+    assert "100" not in [c["value"] for c in choices] and len(choices) == 25
+    assert await table.members["carol"].autocomplete(table.channel, "move", "move", "1") == []

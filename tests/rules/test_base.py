@@ -6,6 +6,7 @@ from collections.abc import Collection, Iterator
 
 import pytest
 
+from rules import GAMES
 from rules.base import BadOption, Option, RangeMoves, multiple_of_players
 
 MARKS = Option("m", "marks", 3, 60, "the smallest multiple of p that is at least 8")
@@ -60,3 +61,35 @@ def test_range_moves_iterate_lazily_in_increasing_order() -> None:
     assert isinstance(it, Iterator) and next(it) == "4"
     assert len(moves) == len(list(moves))
     assert repr(moves) == "RangeMoves(3..12, 4 taken)"
+
+
+def test_range_moves_starting_with_agree_with_filtering_the_listing() -> None:
+    """starting_with gives what filtering the whole listing by the prefix gives, shortest and
+    smallest first, for every prefix of up to three digits."""
+    moves = RangeMoves(3, 1500, frozenset({5, 50, 51, 512, 1000}))
+    for number in range(1000):
+        prefix = str(number)
+        everything = sorted((m for m in moves if m.startswith(prefix)), key=lambda m: (len(m), m))
+        assert moves.starting_with(prefix, 25) == everything[:25], prefix
+
+
+def test_range_moves_starting_with_odd_prefixes() -> None:
+    """No prefix gives the first moves; a prefix no move can start with gives none."""
+    moves = RangeMoves(1, 65535)
+    assert moves.starting_with("", 3) == ["1", "2", "3"]
+    for prefix in ("0", "07", "x", "-1", "1.5", "٣", "99999"):
+        assert moves.starting_with(prefix, 25) == [], prefix
+    assert moves.starting_with("6553", 25) == ["6553", *map(str, range(65530, 65536))]
+
+
+def test_completions_of_a_listed_game_filter_its_moves() -> None:
+    """Games whose moves are a plain listing complete by filtering it, ignoring case."""
+    game = GAMES["labyrinthine-loop"]
+    state = game.start(2, game.settle_options(2, {}))
+    (seat,) = game.to_move(state)
+    legal = list(game.legal(state, seat))
+    typed = legal[0][:1].upper()
+    assert (
+        game.completions(state, seat, typed, 5)
+        == [m for m in legal if m.lower().startswith(typed.lower())][:5]
+    )
