@@ -80,6 +80,41 @@ def _listing(values: range) -> str:
     return f"{values[0]}, {values[1]}, {values[2]}, …, {values[-1]}"
 
 
+@dataclass(frozen=True, repr=False)
+class NumberSet(Collection[int]):
+    """A set of non-negative numbers kept in blocks of BLOCK: adding one copies one block and
+    the block list, never the whole set, so a game that adds a number a move stays linear."""
+
+    BLOCK: ClassVar[int] = 256
+    blocks: tuple[frozenset[int], ...] = ()
+    size: int = 0
+
+    def __contains__(self, x: object) -> bool:
+        if not isinstance(x, int) or x < 0:
+            return False
+        i = x // self.BLOCK
+        return i < len(self.blocks) and x in self.blocks[i]
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __iter__(self) -> Iterator[int]:
+        """The numbers in increasing order."""
+        for block in self.blocks:
+            yield from sorted(block)
+
+    def __repr__(self) -> str:
+        return f"NumberSet({len(self)} numbers)"
+
+    def add(self, x: int) -> NumberSet:
+        """This set with x in it."""
+        if x in self:
+            return self
+        i = x // self.BLOCK
+        blocks = self.blocks + (frozenset(),) * (i + 1 - len(self.blocks))
+        return NumberSet((*blocks[:i], blocks[i] | {x}, *blocks[i + 1 :]), self.size + 1)
+
+
 COMPLETION_SCAN = 400
 """How many legal moves `completions` looks at, in games whose moves are a plain listing."""
 
@@ -91,7 +126,7 @@ class RangeMoves(Collection[Move]):
 
     lo: int
     hi: int
-    taken: frozenset[int] = frozenset()
+    taken: Collection[int] = frozenset()
     """Numbers within lo..hi only (the count subtracts every one of them)."""
 
     def __len__(self) -> int:

@@ -12,6 +12,7 @@ from rules.base import (
     Game,
     IllegalMove,
     Move,
+    NumberSet,
     Option,
     OptionValue,
     RangeMoves,
@@ -23,6 +24,8 @@ from rules.base import (
 Pair = tuple[int, int]
 NO_MOVES = RangeMoves(1, 0)
 """The legal moves of a seat that is not to move."""
+LISTED = 40
+"""A player's board lists the numbers they played up to this many; beyond, it counts them."""
 
 
 @dataclass(frozen=True)
@@ -32,7 +35,7 @@ class State:
     m: int
     rounds: int
     round: int
-    used: tuple[frozenset[int], frozenset[int]]
+    used: tuple[NumberSet, NumberSet]
     pairs: tuple[Pair, ...]
     last_pairs: tuple[Pair, ...]
     scores: tuple[int, int]
@@ -126,7 +129,7 @@ class NumbersToNumber(Game[State]):
         return {"m": m, "rounds": rounds}
 
     def start(self, players: int, options: Mapping[str, Any]) -> State:
-        return State(options["m"], options["rounds"], 0, (frozenset(), frozenset()), (), (), (0, 0))
+        return State(options["m"], options["rounds"], 0, (NumberSet(), NumberSet()), (), (), (0, 0))
 
     def to_move(self, s: State) -> frozenset[Seat]:
         return frozenset() if self.is_over(s) else frozenset((0, 1))
@@ -153,7 +156,7 @@ class NumbersToNumber(Game[State]):
 
     def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
         pair = (int(moves[0]), int(moves[1]))
-        used = (s.used[0] | {pair[0]}, s.used[1] | {pair[1]})
+        used = (s.used[0].add(pair[0]), s.used[1].add(pair[1]))
         pairs = (*s.pairs, pair)
         if len(pairs) < s.m:
             return State(s.m, s.rounds, s.round, used, pairs, s.last_pairs, s.scores)
@@ -193,7 +196,9 @@ class NumbersToNumber(Game[State]):
         }
 
     def private_view(self, s: State, seat: Seat) -> dict[str, Any]:
-        return {"used": sorted(s.used[seat])}
+        used = s.used[seat]
+        # The board lists played numbers only while they are few; then it counts them.
+        return {"played": len(used), "used": list(used) if len(used) <= LISTED else None}
 
     def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
         m, a, b = view["m"], name_of(names, 0), name_of(names, 1)
@@ -209,7 +214,7 @@ class NumbersToNumber(Game[State]):
         else:
             lines += _draw_round("Last round", view["last_pairs"], m, (a, b), width, compact)
         if view["private"] is not None:
-            lines += ["", _unused_line(view["private"]["used"], m, compact)]
+            lines += ["", _unused_line(view["private"], m, compact)]
         return "\n".join(lines)
 
     def describe(
@@ -266,12 +271,12 @@ def _draw_round(
     return lines
 
 
-def _unused_line(used: Sequence[int], m: int, compact: bool) -> str:
-    top = 2**m - 1
-    if not used:
+def _unused_line(private: Mapping[str, Any], m: int, compact: bool) -> str:
+    top, played, used = 2**m - 1, private["played"], private["used"]
+    if not played:
         return f"Your unused numbers: 1..{top} (all)"
-    if len(used) > 40 or compact:
-        return f"Your unused numbers: {top - len(used)} of 1..{top}; played {len(used)}"
+    if used is None or compact:
+        return f"Your unused numbers: {top - played} of 1..{top}; played {played}"
     return f"Your unused numbers: 1..{top} except {', '.join(map(str, used))}"
 
 

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Collection, Iterator
 
 import pytest
 
 from rules import GAMES
-from rules.base import BadOption, Option, RangeMoves, multiple_of_players
+from rules.base import BadOption, NumberSet, Option, RangeMoves, multiple_of_players
+from rules.codec import decode, encode
 
 MARKS = Option("m", "marks", 3, 60, "the smallest multiple of p that is at least 8")
 
@@ -93,3 +95,31 @@ def test_completions_of_a_listed_game_filter_its_moves() -> None:
         game.completions(state, seat, typed, 5)
         == [m for m in legal if m.lower().startswith(typed.lower())][:5]
     )
+
+
+def test_number_set_is_a_set_whatever_the_order_of_adding() -> None:
+    """Adding in any order gives equal sets, iterated in increasing order, through JSON too."""
+    numbers = [70000, 3, 255, 256, 0, 65535, 512, 3]
+    one, other = NumberSet(), NumberSet()
+    for x in numbers:
+        one = one.add(x)
+    for x in reversed(numbers):
+        other = other.add(x)
+    assert one == other and len(one) == 7
+    assert list(one) == sorted(set(numbers))
+    assert all(x in one for x in numbers) and 4 not in one and -1 not in one and "3" not in one
+    assert one.add(3) is one
+    assert decode(NumberSet, json.loads(json.dumps(encode(one)))) == one
+
+
+def test_range_moves_take_a_number_set() -> None:
+    """Moves minus a NumberSet count, test and complete like moves minus a frozenset."""
+    taken = [5, 50, 51, 300]
+    plain = RangeMoves(1, 1000, frozenset(taken))
+    played = NumberSet()
+    for x in taken:
+        played = played.add(x)
+    blocks = RangeMoves(1, 1000, played)
+    assert len(blocks) == len(plain) == 996
+    assert list(blocks) == list(plain)
+    assert blocks.starting_with("5", 25) == plain.starting_with("5", 25)
