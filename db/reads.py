@@ -118,6 +118,12 @@ def load_matches(conn: sqlite3.Connection, match_ids: Sequence[int]) -> list[Mat
     ]
 
 
+def load_open_matches(conn: sqlite3.Connection) -> list[MatchData]:
+    """Every lobby and active match with its seats, moves and sealed moves."""
+    ids = [r[0] for r in conn.execute(f"SELECT id FROM matches WHERE {OPEN} ORDER BY id")]
+    return load_matches(conn, ids)
+
+
 def open_matches_of_in(conn: sqlite3.Connection, user_id: int, channel_id: int) -> list[int]:
     """Ids of a member's lobbies and active matches in one channel."""
     return [

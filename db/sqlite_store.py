@@ -115,6 +115,10 @@ class SqliteStore:
         """These matches (those that exist) with their seats and moves, in id order."""
         return await self._db.read(reads.load_matches, match_ids)
 
+    async def load_open_matches(self) -> list[MatchData]:
+        """Every lobby and active match with its seats, moves and sealed moves."""
+        return await self._db.read(reads.load_open_matches)
+
     async def open_matches_of_in(self, user_id: int, channel_id: int) -> list[int]:
         """Ids of a member's lobbies and active matches in one channel."""
         return await self._db.read(reads.open_matches_of_in, user_id, channel_id)

@@ -99,7 +99,7 @@ class RefereeCore:
         needs no query from then on."""
         if self._knows_all:
             return await self.get_many(sorted(self._seated))
-        known = await self.get_many([d.row.id for d in await self.store.open_matches()])
+        known = [self._known(d) for d in await self.store.load_open_matches()]
         self._knows_all = True
         return known
 

@@ -193,6 +193,10 @@ class Store(Protocol):
         """These matches (those that exist) with their seats and moves, in id order."""
         ...
 
+    async def load_open_matches(self) -> list[MatchData]:
+        """Every lobby and active match with its seats, moves and sealed moves."""
+        ...
+
     async def open_matches_of_in(self, user_id: int, channel_id: int) -> list[int]:
         """Ids of a member's lobbies and active matches in one channel."""
         ...

@@ -83,6 +83,7 @@ async def test_matches_load_together_like_one_by_one(store: SqliteStore) -> None
     assert [d.row.id for d in bulk] == [*ids, lobby.id]
     for data in bulk:
         assert data == await store.load_match(data.row.id)
+    assert await store.load_open_matches() == [bulk[0], bulk[2], bulk[3]]
 
 
 async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqliteStore) -> None:
