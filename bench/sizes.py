@@ -34,7 +34,7 @@ FULL = Sizes(
     rules_both_player_bounds=True,
     rules_every_combination=True,
     rules_budget_s=4.0,
-    solver_ns=(10, 11, 12, 13),
+    solver_ns=(10, 11, 12, 13, 14, 15, 16),
     solver_budget_s=900.0,
 )
 
