@@ -17,7 +17,9 @@ Every cut is a proof; heuristics only choose what to try first.
   after it, h ≤ m(j) ≤ P(S)·(m(d) + δ), h ≤ E(j,n) ≤ P(B)·η and h² ≤ m(j)·E(j,n) ≤
   (m(d) + δ)·P(R)·η/p, where δ and η are sums of (C + q)/(product of the q smallest numbers
   left), C growing by at most one per move. A last number x = p* (the best pivot) forces another
-  pivot. Floats are inflated by MARGIN, far above their rounding error.
+  pivot. Floats are inflated by MARGIN, far above their rounding error. Both size tests grow
+  with m(d), so they reduce to one floor on m per (numbers left, C), cached with the thresholds
+  of a run; a child below its floor and below the source thresholds is not even visited.
 - Sets of at most SMALL numbers are solved by trying every order; primality results are cached.
 - a(n) itself: heuristic rounds find a good game G, then one exact search for anything better
   than G (its threshold rises as better games turn up) proves the answer.
@@ -27,7 +29,7 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from math import prod
+from math import inf, prod
 from typing import Any
 
 from rules.primes import is_prime
@@ -134,35 +136,36 @@ def brute_force(values: Iterable[int]) -> tuple[int, Order]:
     return best
 
 
-def _reach(md: float, c: int, s: _SetInfo, goal: float) -> int:
-    """The largest k (moves up to the source) with m(j) and E(j,n) both able to reach goal, or 0."""
-    n, top = s.n, s.top
-    k = 1
-    while k < n and md * top[k] < goal:  # m(j) after k more moves must reach goal
-        k += 1
-    h, h1 = s.h, s.h1
-    for k2 in range(n - 1, k - 1, -1):  # E(j,n), with n-1-k2 moves after the pivot, too
-        if ((c + k2) * h + h1) * top[n - 1 - k2] >= goal:
-            return k2
+def _last_source(c: int, s: _SetInfo, goal: float) -> int:
+    """The largest k < n for which E(j,n), n-1-k moves after the pivot, can reach goal (or 0)."""
+    n, top, h, h1 = s.n, s.top, s.h, s.h1
+    for k in range(n - 1, 0, -1):
+        if ((c + k) * h + h1) * top[n - 1 - k] >= goal:
+            return k
     return 0
 
 
-def may_reach(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
-    """True unless no source after this node (m = m(d), C = c) can give the final score needed.
-
-    sig_star is needed when the last number is s.pstar (then the pivot is another number),
-    sig_other when it is any other number.
-    """
+def reach_floor(c: int, s: _SetInfo, sig_other: int, sig_star: int) -> float:
+    """The least m = m(d) from which a source after this node (C = c) can give the score needed."""
+    # sig_star is needed when the last number is s.pstar (then the pivot is another number),
+    # sig_other when it is any other. With md = m + δ and k the last source E(j,n) allows, a
+    # source needs md·top[k] ≥ σ (m(j) reaches σ by then) and md·P·(C(j+1)·H/p + H1/p) ≥ σ²
+    # (h² ≤ m(j)·E(j,n), C(j+1) ≤ c + k); both sides grow with m, so one floor decides.
     if min(sig_other, sig_star) <= c + s.n:
-        return True  # tiny thresholds (a source at n-1 scores up to C(n))
-    md = m + c * s.dh + s.dh1  # m + δ
+        return -inf  # tiny thresholds (a source at n-1 scores up to C(n))
+    floor = inf
     for sigma, qa, qb in ((sig_other, s.qo, s.qo1), (sig_star, s.qs, s.qs1)):
         goal = (sigma - 1.0) / MARGIN
-        k = _reach(md, c, s, goal)
-        # h² ≤ m(j)·E(j,n) ≤ (m + δ)·P·(C(j+1)·H/p + H1/p), growing with k
-        if k and md * ((c + k) * qa + qb) >= goal * goal:
-            return True
-    return False
+        k = _last_source(c, s, goal)
+        q = (c + k) * qa + qb
+        if k and q > 0:
+            floor = min(floor, max(goal / s.top[k], goal * goal / q))
+    return floor - (c * s.dh + s.dh1)
+
+
+def may_reach(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
+    """True unless no source after this node (m = m(d), C = c) can give the final score needed."""
+    return m >= reach_floor(c, s, sig_other, sig_star)
 
 
 def root_bound(s: _SetInfo) -> int:
@@ -313,6 +316,7 @@ class _Search:
         first: search only the games starting with that number (0: all).
         """
         comp, infos, info = self.comp, self.infos, self.info
+        is_comp = comp.known
         top = mask.bit_length()
         usub = [bounds.get(v, 0) for v in range(top)]
         dynamic = mode == "exact"
@@ -323,11 +327,15 @@ class _Search:
         order: list[int] = []
         ms = [1]
         sig: dict[int, tuple[int, int]] = {}
+        gates: dict[int, tuple[int, int, float, float]] = {}
+        pdata: dict[int, tuple[int, int, list[Any]]] = {}
 
         def offer(full: Order) -> None:
             t = total(full, comp)
             if t > best[0]:
                 best[0], best[1] = t, full
+                if dynamic:
+                    gates.clear()  # the thresholds rose (stale gates would only be weaker)
             if collect and t >= target:
                 found[full] = t
 
@@ -374,11 +382,28 @@ class _Search:
                 back((y - cc) // r, cc, part & ~(1 << r), tail, h, c)
                 tail.pop()
 
+        def peel_data(rest: int, c: int, s: _SetInfo) -> tuple[int, int, list[Any]]:
+            # (least E(d,n), most E(d,n), per last number x: the size data of the rest), cached
+            key = rest << 7 | c
+            pd = pdata.get(key)
+            if pd is None:
+                emin = -(-c * s.prod // s.vals[-1]) if c else 0  # E(d,n) ≥ c·P/r(d+1)
+                emax = int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1
+                cmax = c + s.n - 1
+                xs = []
+                for x in s.vals:
+                    part = rest & ~(1 << x)
+                    sp = infos.get(part) or info(part)
+                    # E(d,n-1) = (t·h - C(n))/x lies in [c, emax of the other numbers]
+                    top_e = int(sp.pf * (c * sp.hp + sp.h1p) * MARGIN) + 1
+                    xs.append((x, part, usub[x], sp.prod, top_e, x * c + c, x * top_e + cmax))
+                pd = pdata[key] = (emin, emax, xs)
+            return pd
+
         def peel(h: int, c: int, rest: int, s: _SetInfo, thr: int) -> bool:
             # Source h = m(d): m(n) = h·(P + t) with t·h = E(d,n) = x·E(d,n-1) + C(n).
             n = s.n
-            emin = -(-c * s.prod // s.vals[-1]) if c else 0  # E(d,n) ≥ c·P/r(d+1)
-            emax = int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1
+            emin, emax, xs = pdata.get(rest << 7 | c) or peel_data(rest, c, s)
             tmin, tmax = -(-emin // h), emax // h
             if tmin > tmax:
                 return True
@@ -389,17 +414,11 @@ class _Search:
                     offer((*order, s.vals[0]))
                 return True
             cmax = c + n - 1
-            for x in s.vals:
-                if h < thr - usub[x]:
+            for x, part, ux, pprod, top_e, lo, hi in xs:
+                if h < thr - ux:
                     continue
-                part = rest & ~(1 << x)
-                sp = infos.get(part) or info(part)
-                # E(d,n-1) = (t·h - C(n))/x lies in [c, emax of the other numbers]
-                top_e = int(sp.pf * (c * sp.hp + sp.h1p) * MARGIN) + 1
-                base = h * sp.prod
-                for t in range(
-                    max(tmin, -(-(x * c + c) // h)), min(tmax, (x * top_e + cmax) // h) + 1
-                ):
+                base = h * pprod
+                for t in range(max(tmin, -(-lo // h)), min(tmax, hi // h) + 1):
                     ht = h * t
                     cn = c + (ht - c) % x
                     while cn <= cmax:
@@ -409,30 +428,43 @@ class _Search:
                         cn += x
             return True
 
-        def thresholds(rest: int, s: _SetInfo) -> tuple[int, int]:
-            # final score needed when the last number is s.pstar, and when it is another
-            pair = sig.get(rest)
-            if pair is None:
-                others = [usub[v] for v in s.vals if v != s.pstar]
-                pair = sig[rest] = (usub[s.pstar], max(others, default=usub[s.pstar]))
-            thr = max(target, best[0] + 1) if dynamic else target
-            return thr - pair[0], thr - pair[1]
+        def gate(rest: int, c: int) -> tuple[int, int, float, float]:
+            # (final score needed when the last number is s.pstar, when it is another, the
+            # floor of may_reach, the least m worth a visit); cached per run and threshold
+            key = rest << 7 | c
+            g = gates.get(key)
+            if g is None:
+                s = infos.get(rest) or info(rest)
+                pair = sig.get(rest)
+                if pair is None:
+                    others = [usub[v] for v in s.vals if v != s.pstar]
+                    pair = sig[rest] = (usub[s.pstar], max(others, default=usub[s.pstar]))
+                thr = max(target, best[0] + 1) if dynamic else target
+                s_star, s_other = thr - pair[0], thr - pair[1]
+                floor = reach_floor(c, s, s_other, s_star) if s.n > 1 else inf
+                g = gates[key] = (s_star, s_other, floor, min(s_star, s_other, floor))
+            return g
 
-        def dfs(m: int, c: int, rest: int, d: int) -> None:
-            s = infos.get(rest) or info(rest)
-            s_star, s_other = thresholds(rest, s)
+        def dfs(m: int, c: int, rest: int, d: int, g: tuple[int, int, float, float]) -> None:
+            s_star, s_other, floor, _ = g
             if d and (m >= s_star or m >= s_other):
                 thr = max(target, best[0] + 1) if dynamic else target
-                if not peel(m, c, rest, s, thr):
+                if not peel(m, c, rest, infos.get(rest) or info(rest), thr):
                     complete(c, rest)
                     return
-            if s.n == 1 or not may_reach(m, c, s, s_other, s_star):
+            if m < floor:
                 return
-            for v in s.vals if d or not first else [first]:
+            for v in (infos.get(rest) or info(rest)).vals if d or not first else [first]:
                 m2 = v * m + c
+                known = is_comp.get(m2)
+                c2 = c + (comp(m2) if known is None else known)
+                r2 = rest & ~(1 << v)
+                g2 = gates.get(r2 << 7 | c2) or gate(r2, c2)
+                if m2 < g2[3]:
+                    continue  # the child can neither be a source nor lead to one
                 order.append(v)
                 ms.append(m2)
-                dfs(m2, c + comp(m2), rest & ~(1 << v), d + 1)
+                dfs(m2, c2, r2, d + 1, g2)
                 order.pop()
                 ms.pop()
 
@@ -442,7 +474,7 @@ class _Search:
             assert not first, "a parallel search needs a threshold above 1"
             complete(0, mask)  # a final score of 1 is enough: every order must be tried
         else:
-            dfs(1, 0, mask, 0)
+            dfs(1, 0, mask, 0, gate(mask, 0))
         if best[0] > self.lower(mask)[0]:
             self.lo[mask] = (best[0], tuple(best[1]))
         return [(t, o) for o, t in found.items()]

@@ -9,9 +9,12 @@ import pytest
 
 from rules.integer_sequence import play
 from rules.integer_sequence_solver import (
+    MARGIN,
     _Search,
+    _SetInfo,
     brute_force,
     main,
+    reach_floor,
     solve,
     solve_values,
     total,
@@ -86,3 +89,44 @@ def test_worker_processes_agree(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_main_is_json_ready() -> None:
     """main(n) gives the dict the command line prints."""
     assert main(6) == {"n": 6, "best": 76, "order": [4, 5, 3, 1, 2, 6]}
+
+
+def _may_reach_reference(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
+    """The size bound of a node evaluated directly, move by move (the floor must agree)."""
+    if min(sig_other, sig_star) <= c + s.n:
+        return True
+    md = m + c * s.dh + s.dh1  # m(d) + δ
+    for sigma, qa, qb in ((sig_other, s.qo, s.qo1), (sig_star, s.qs, s.qs1)):
+        goal = (sigma - 1.0) / MARGIN
+        k = 1
+        while k < s.n and md * s.top[k] < goal:  # m(j) must reach goal
+            k += 1
+        last = 0
+        for k2 in range(s.n - 1, k - 1, -1):  # and E(j,n) must too
+            if ((c + k2) * s.h + s.h1) * s.top[s.n - 1 - k2] >= goal:
+                last = k2
+                break
+        if last and md * ((c + last) * qa + qb) >= goal * goal:
+            return True
+    return False
+
+
+def test_reach_floor_is_the_size_bound() -> None:
+    """A node passes the size bound exactly when its m is at least the floor reach_floor gives."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        values = rng.sample(range(1, 15), rng.randint(2, 10))
+        s = _SetInfo(sum(1 << v for v in values))
+        c = rng.randint(0, 8)
+        sig_other, sig_star = (rng.randint(1, 2 * 10**7) for _ in range(2))
+        floor = reach_floor(c, s, sig_other, sig_star)
+        near = [int(floor) + k for k in range(-3, 4)] if 1 < floor < 10**8 else []
+        for m in [rng.randint(1, 10**7) for _ in range(10)] + near:
+            if m < 1:
+                continue
+            if abs(m - floor) <= 1e-9 * max(m, 1):
+                continue  # float rounding at the very edge
+            assert _may_reach_reference(m, c, s, sig_other, sig_star) == (m >= floor)
+            checked += 1
+    assert checked > 3000
