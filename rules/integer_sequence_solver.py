@@ -12,14 +12,18 @@ Every cut is a proof; heuristics only choose what to try first.
   a whole number in a range given by the size of E(j,n) (t = 0 only while no m is composite). For
   each t and each last number x, m(n) = h·(P(j,n) + t) is exact, and the moves after j are
   peeled backward from it: m(i-1) = (m(i) - C(i))/r(i) must be whole, C(i) follows exactly from
-  whether the peeled m(i) is composite, and E(j,i) must stay within its size bounds.
+  whether the peeled m(i) is composite, and E(j,i) must stay within its size bounds, the lower
+  one being E(j,i) ≥ C(j+1)·r(j+2)···r(i) ≥ C(j+1)·P(j,i)/max r.
 - Before the source, a size bound prunes: with S the moves up to j, p = r(j+1) and B the moves
   after it, h ≤ m(j) ≤ P(S)·(m(d) + δ), h ≤ E(j,n) ≤ P(B)·η and h² ≤ m(j)·E(j,n) ≤
   (m(d) + δ)·P(R)·η/p, where δ and η are sums of (C + q)/(product of the q smallest numbers
   left), C growing by at most one per move. A last number x = p* (the best pivot) forces another
   pivot. Floats are inflated by MARGIN, far above their rounding error. Both size tests grow
   with m(d), so they reduce to one floor on m per (numbers left, C), cached with the thresholds
-  of a run; a child below its floor and below the source thresholds is not even visited.
+  of a run. A ceiling too: once C ≥ 1, t ≥ 1 and a source k moves later has
+  m(d)·(product of the k smallest numbers left) ≤ h ≤ E(j,n) ≤ ((C+k)·H + H1)·top[n-1-k].
+  A node is a source only if h ≤ E(d,n) can hold (C ≥ 1) and its m reaches the threshold; a
+  child that is neither a source nor within [floor, ceiling] is not even visited.
 - Sets of at most SMALL numbers are solved by trying every order; primality results are cached.
 - a(n) itself: heuristic rounds find a good game G, then one exact search for anything better
   than G (its threshold rises as better games turn up) proves the answer.
@@ -46,6 +50,7 @@ MARGIN = 1.000001
 """Float bounds are inflated by this factor (far above the rounding error of a few operations)."""
 
 Order = tuple[int, ...]
+Gate = tuple[int, float, float, float]
 
 
 class _Composites:
@@ -161,6 +166,20 @@ def reach_floor(c: int, s: _SetInfo, sig_other: int, sig_star: int) -> float:
         if k and q > 0:
             floor = min(floor, max(goal / s.top[k], goal * goal / q))
     return floor - (c * s.dh + s.dh1)
+
+
+def reach_ceiling(c: int, s: _SetInfo) -> float:
+    """The most m = m(d) from which a source k ≥ 1 moves later can still divide m(n) (C = c)."""
+    # With c ≥ 1, t = E(j,n)/h ≥ 1, so h ≤ E(j,n) ≤ ((c+k)·H + H1)·top[n-1-k], while
+    # h = m(j) ≥ m(d)·(product of the k smallest numbers left). c = 0 also allows E = 0.
+    if not c:
+        return inf
+    n, top, h, h1 = s.n, s.top, s.h, s.h1
+    best, low = 0.0, 1.0
+    for k in range(1, n):
+        low *= s.vals[k - 1]
+        best = max(best, ((c + k) * h + h1) * top[n - 1 - k] / low)
+    return best * MARGIN + 1
 
 
 def may_reach(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
@@ -327,8 +346,9 @@ class _Search:
         order: list[int] = []
         ms = [1]
         sig: dict[int, tuple[int, int]] = {}
-        gates: dict[int, tuple[int, int, float, float]] = {}
+        gates: dict[int, Gate] = {}
         pdata: dict[int, tuple[int, int, list[Any]]] = {}
+        bdata: dict[int, tuple[int, int, int, list[int], int]] = {}
 
         def offer(full: Order) -> None:
             t = total(full, comp)
@@ -357,25 +377,35 @@ class _Search:
                 order.pop()
                 ms.pop()
 
+        def back_data(part: int, c: int) -> tuple[int, int, int, list[int], int]:
+            # (P, least E(d,i), most E(d,i), numbers, count) of the moves r(d+1..i) in part
+            s = infos.get(part) or info(part)
+            emin = -(-c * s.prod // s.vals[-1])  # E(d,i) ≥ C(d+1)·P/r(d+1)
+            emax = int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1
+            bd = bdata[part << 7 | c] = (s.prod, max(emin, c), emax, s.vals, s.n)
+            return bd
+
         def back(y: int, cc: int, part: int, tail: list[int], h: int, c: int) -> None:
             # y = m(i) where part holds r(d+1..i); cc = C(i+1); peel r(i) off
             if not part:
                 if y == h and cc == c:
                     offer((*order, *reversed(tail)))
                 return
-            s = infos.get(part) or info(part)
-            e = y - s.prod * h  # E(d,i)
-            if e < c or e > s.pf * (c * s.hp + s.h1p) * MARGIN + 1:
+            pprod, emin, emax, vals, n = bdata.get(part << 7 | c) or back_data(part, c)
+            e = y - pprod * h  # E(d,i)
+            if e < emin or e > emax:
                 return
-            if_prime = [r for r in s.vals if (y - cc) % r == 0]
-            if_comp = [r for r in s.vals if (y - cc + 1) % r == 0]
+            z = y - cc
+            if_prime = [r for r in vals if z % r == 0]
+            if_comp = [r for r in vals if (z + 1) % r == 0]
             if not if_prime and not if_comp:
                 return
-            if comp(y):
+            known = is_comp.get(y)
+            if comp(y) if known is None else known:
                 cc, rs = cc - 1, if_comp
             else:
                 rs = if_prime
-            if cc < c or cc - c >= s.n:
+            if cc < c or cc - c >= n:
                 return
             for r in rs:
                 tail.append(r)
@@ -428,9 +458,9 @@ class _Search:
                         cn += x
             return True
 
-        def gate(rest: int, c: int) -> tuple[int, int, float, float]:
-            # (final score needed when the last number is s.pstar, when it is another, the
-            # floor of may_reach, the least m worth a visit); cached per run and threshold
+        def gate(rest: int, c: int) -> Gate:
+            # (the range of m where this node can be a source, the range where a later one
+            # can be), cached per run and threshold
             key = rest << 7 | c
             g = gates.get(key)
             if g is None:
@@ -441,18 +471,24 @@ class _Search:
                     pair = sig[rest] = (usub[s.pstar], max(others, default=usub[s.pstar]))
                 thr = max(target, best[0] + 1) if dynamic else target
                 s_star, s_other = thr - pair[0], thr - pair[1]
-                floor = reach_floor(c, s, s_other, s_star) if s.n > 1 else inf
-                g = gates[key] = (s_star, s_other, floor, min(s_star, s_other, floor))
+                # the peel needs h ≤ E(d,n) ≤ emax unless c = 0 (then E may be 0)
+                emax = (int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1) if c else inf
+                if s.n > 1:
+                    floor, ceiling = reach_floor(c, s, s_other, s_star), reach_ceiling(c, s)
+                else:
+                    floor, ceiling = inf, -inf
+                g = (min(s_star, s_other), emax, floor, ceiling)
+                gates[key] = g
             return g
 
-        def dfs(m: int, c: int, rest: int, d: int, g: tuple[int, int, float, float]) -> None:
-            s_star, s_other, floor, _ = g
-            if d and (m >= s_star or m >= s_other):
+        def dfs(m: int, c: int, rest: int, d: int, g: Gate) -> None:
+            src_lo, src_hi, floor, ceiling = g
+            if d and src_lo <= m <= src_hi:
                 thr = max(target, best[0] + 1) if dynamic else target
                 if not peel(m, c, rest, infos.get(rest) or info(rest), thr):
                     complete(c, rest)
                     return
-            if m < floor:
+            if m < floor or m > ceiling:
                 return
             for v in (infos.get(rest) or info(rest)).vals if d or not first else [first]:
                 m2 = v * m + c
@@ -460,7 +496,7 @@ class _Search:
                 c2 = c + (comp(m2) if known is None else known)
                 r2 = rest & ~(1 << v)
                 g2 = gates.get(r2 << 7 | c2) or gate(r2, c2)
-                if m2 < g2[3]:
+                if (m2 < g2[0] or m2 > g2[1]) and (m2 < g2[2] or m2 > g2[3]):
                     continue  # the child can neither be a source nor lead to one
                 order.append(v)
                 ms.append(m2)

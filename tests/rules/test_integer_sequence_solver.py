@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from math import prod
 
 import pytest
 
@@ -14,11 +15,13 @@ from rules.integer_sequence_solver import (
     _SetInfo,
     brute_force,
     main,
+    reach_ceiling,
     reach_floor,
     solve,
     solve_values,
     total,
 )
+from rules.primes import is_composite
 
 KNOWN = {1: 1, 2: 3, 3: 7, 4: 8, 5: 28, 6: 76, 7: 188, 8: 397, 9: 1406, 10: 5152}
 """a(1..8) by brute force here; a(9) and a(10) by brute force once (minutes), kept as data."""
@@ -130,3 +133,45 @@ def test_reach_floor_is_the_size_bound() -> None:
             assert _may_reach_reference(m, c, s, sig_other, sig_star) == (m >= floor)
             checked += 1
     assert checked > 3000
+
+
+def _walk(order: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """(m(0..n), C(1..n+1)) of a one-player game: C(k+1) = cs[k] composites among m(0..k)."""
+    ms, cs = [1], [0]
+    for r in order:
+        ms.append(r * ms[-1] + cs[-1])
+        cs.append(cs[-1] + is_composite(ms[-1]))
+    return ms, cs
+
+
+def test_reach_ceiling_bounds_every_later_source() -> None:
+    """If m(j) divides m(n) and C(d+1) ≥ 1, every d < j has m(d) ≤ reach_ceiling(C(d+1), rest)."""
+    rng = random.Random(7)
+    hits = 0
+    for _ in range(30):
+        values = rng.sample(range(1, 12), 6)
+        for order in itertools.permutations(values):
+            ms, cs = _walk(order)
+            n = len(order)
+            for j in range(1, n):
+                if ms[n] % ms[j]:
+                    continue
+                for d in range(j):
+                    if cs[d]:
+                        rest = sum(1 << v for v in order[d:])
+                        assert ms[d] <= reach_ceiling(cs[d], _SetInfo(rest))
+                        hits += 1
+    assert hits > 300
+
+
+def test_e_is_at_least_c_times_the_product_after_the_pivot() -> None:
+    """E(d,i) = m(i) - P·m(d) ≥ C(d+1)·r(d+2)···r(i), the lower bound of the backward peel."""
+    rng = random.Random(9)
+    for _ in range(300):
+        order = tuple(rng.sample(range(1, 15), 8))
+        ms, cs = _walk(order)
+        for d in range(len(order)):
+            for i in range(d + 1, len(order) + 1):
+                part = order[d:i]
+                e = ms[i] - prod(part) * ms[d]
+                assert e >= -(-cs[d] * prod(part) // max(part))
