@@ -14,16 +14,9 @@ Every cut is a proof; heuristics only choose what to try first.
   peeled backward from it: m(i-1) = (m(i) - C(i))/r(i) must be whole, C(i) follows exactly from
   whether the peeled m(i) is composite, and E(j,i) must stay within its size bounds, the lower
   one being E(j,i) ≥ C(j+1)·r(j+2)···r(i) ≥ C(j+1)·P(j,i)/max r.
-- Before the source, a size bound prunes: with S the moves up to j, p = r(j+1) and B the moves
-  after it, h ≤ m(j) ≤ P(S)·(m(d) + δ), h ≤ E(j,n) ≤ P(B)·η and h² ≤ m(j)·E(j,n) ≤
-  (m(d) + δ)·P(R)·η/p, where δ and η are sums of (C + q)/(product of the q smallest numbers
-  left), C growing by at most one per move. A last number x = p* (the best pivot) forces another
-  pivot. Floats are inflated by MARGIN, far above their rounding error. Both size tests grow
-  with m(d), so they reduce to one floor on m per (numbers left, C), cached with the thresholds
-  of a run. A ceiling too: once C ≥ 1, t ≥ 1 and a source k moves later has
-  m(d)·(product of the k smallest numbers left) ≤ h ≤ E(j,n) ≤ ((C+k)·H + H1)·top[n-1-k].
-  A node is a source only if h ≤ E(d,n) can hold (C ≥ 1) and its m reaches the threshold; a
-  child that is neither a source nor within [floor, ceiling] is not even visited.
+- Before the source, size bounds prune (rules/integer_sequence_bounds.py): a node is visited
+  only if it can be a source itself (its m reaches the threshold and h ≤ E(d,n) can hold) or if
+  its m lies between the floor and the ceiling from which a later source can still score enough.
 - Sets of at most SMALL numbers are solved by trying every order; primality results are cached.
 - a(n) itself: heuristic rounds find a good game G, then one exact search for anything better
   than G (its threshold rises as better games turn up) proves the answer.
@@ -33,9 +26,10 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from math import inf, prod
+from math import inf
 from typing import Any
 
+from rules.integer_sequence_bounds import MARGIN, SetInfo, reach_ceiling, reach_floor, root_bound
 from rules.primes import is_prime
 
 SMALL = 5
@@ -46,8 +40,6 @@ STEP = 0.8
 """Heuristic rounds lower their target by this factor until a good game is found."""
 PARALLEL_FROM = 11
 """Smaller sets are solved in one process even when workers are offered (forking costs more)."""
-MARGIN = 1.000001
-"""Float bounds are inflated by this factor (far above the rounding error of a few operations)."""
 
 Order = tuple[int, ...]
 Gate = tuple[int, float, float, float]
@@ -66,52 +58,6 @@ class _Composites:
                 self.known.clear()
             known = self.known[x] = x > 1 and not is_prime(x)
         return known
-
-
-def _sums(values: list[int]) -> tuple[float, float]:
-    """(H, H1) = (Σ_q 1/sp(q), Σ_q q/sp(q)) with sp(q) the product of the q smallest values."""
-    h, h1, t = 1.0, 0.0, 1.0
-    for q, v in enumerate(values, 1):
-        t *= v
-        h += 1.0 / t
-        h1 += q / t
-    return h, h1
-
-
-class _SetInfo:
-    """Size data of a set of numbers still to be circled."""
-
-    __slots__ = tuple("dh dh1 h h1 h1p h1px hp hpx n pf prod pstar qo qo1 qs qs1 top vals".split())  # noqa: SIM905
-
-    def __init__(self, mask: int) -> None:
-        vals = [v for v in range(mask.bit_length()) if mask >> v & 1]
-        self.vals = vals
-        self.n = len(vals)
-        self.prod = prod(vals)
-        self.pf = float(self.prod)
-        top = [1.0]
-        for v in reversed(vals):
-            top.append(top[-1] * v)
-        self.top = top
-        self.h, self.h1 = _sums(vals)
-        # The pivot p = r(j+1): η/p ≤ (c·H(R\p) + H1(R\p))/p; keep the best p and the best other.
-        per_p = sorted(
-            (
-                (hh / p, hh1 / p, p)
-                for p in vals
-                for hh, hh1 in [_sums([v for v in vals if v != p])]
-            ),
-            reverse=True,
-        )
-        self.hp = per_p[0][0] if per_p else 0.0
-        self.h1p = max((x[1] for x in per_p), default=0.0)
-        self.pstar = per_p[0][2] if per_p else -1
-        self.hpx = per_p[1][0] if len(per_p) > 1 else 0.0
-        self.h1px = max((x[1] for x in per_p[1:]), default=0.0)
-        # δ = c·dh + dh1; the quick test of may_reach uses P·(C·hp + h1p) = C·qo + qo1
-        self.dh, self.dh1 = self.h - 1.0, self.h1 - self.h + 1.0
-        self.qo, self.qo1 = self.pf * self.hp, self.pf * self.h1p
-        self.qs, self.qs1 = self.pf * self.hpx, self.pf * self.h1px
 
 
 def total(order: Iterable[int], composite: Any = None) -> int:
@@ -141,78 +87,21 @@ def brute_force(values: Iterable[int]) -> tuple[int, Order]:
     return best
 
 
-def _last_source(c: int, s: _SetInfo, goal: float) -> int:
-    """The largest k < n for which E(j,n), n-1-k moves after the pivot, can reach goal (or 0)."""
-    n, top, h, h1 = s.n, s.top, s.h, s.h1
-    for k in range(n - 1, 0, -1):
-        if ((c + k) * h + h1) * top[n - 1 - k] >= goal:
-            return k
-    return 0
-
-
-def reach_floor(c: int, s: _SetInfo, sig_other: int, sig_star: int) -> float:
-    """The least m = m(d) from which a source after this node (C = c) can give the score needed."""
-    # sig_star is needed when the last number is s.pstar (then the pivot is another number),
-    # sig_other when it is any other. With md = m + δ and k the last source E(j,n) allows, a
-    # source needs md·top[k] ≥ σ (m(j) reaches σ by then) and md·P·(C(j+1)·H/p + H1/p) ≥ σ²
-    # (h² ≤ m(j)·E(j,n), C(j+1) ≤ c + k); both sides grow with m, so one floor decides.
-    if min(sig_other, sig_star) <= c + s.n:
-        return -inf  # tiny thresholds (a source at n-1 scores up to C(n))
-    floor = inf
-    for sigma, qa, qb in ((sig_other, s.qo, s.qo1), (sig_star, s.qs, s.qs1)):
-        goal = (sigma - 1.0) / MARGIN
-        k = _last_source(c, s, goal)
-        q = (c + k) * qa + qb
-        if k and q > 0:
-            floor = min(floor, max(goal / s.top[k], goal * goal / q))
-    return floor - (c * s.dh + s.dh1)
-
-
-def reach_ceiling(c: int, s: _SetInfo) -> float:
-    """The most m = m(d) from which a source k ≥ 1 moves later can still divide m(n) (C = c)."""
-    # With c ≥ 1, t = E(j,n)/h ≥ 1, so h ≤ E(j,n) ≤ ((c+k)·H + H1)·top[n-1-k], while
-    # h = m(j) ≥ m(d)·(product of the k smallest numbers left). c = 0 also allows E = 0.
-    if not c:
-        return inf
-    n, top, h, h1 = s.n, s.top, s.h, s.h1
-    best, low = 0.0, 1.0
-    for k in range(1, n):
-        low *= s.vals[k - 1]
-        best = max(best, ((c + k) * h + h1) * top[n - 1 - k] / low)
-    return best * MARGIN + 1
-
-
-def may_reach(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
-    """True unless no source after this node (m = m(d), C = c) can give the final score needed."""
-    return m >= reach_floor(c, s, sig_other, sig_star)
-
-
-def root_bound(s: _SetInfo) -> int:
-    """A bound on the final score of any game on the set (the same size bounds, from m(0) = 1)."""
-    n = s.n
-    md = 1 + (s.h1 - s.h + 1.0)
-    best = float(n)  # a source at n-1 scores at most C(n) ≤ n-1
-    for k in range(1, n):
-        a = min(md * s.top[k], (k * s.h + s.h1) * s.top[n - 1 - k])
-        best = max(best, min(a, (md * s.pf * (k * s.hp + s.h1p)) ** 0.5))
-    return int(best * MARGIN) + 2
-
-
 class _Search:
     """Best totals of games on subsets of the numbers, with the bounds that prove them."""
 
     def __init__(self) -> None:
         self.comp = _Composites()
-        self.infos: dict[int, _SetInfo] = {}
+        self.infos: dict[int, SetInfo] = {}
         self.lo: dict[int, tuple[int, Order]] = {}
         self.hi: dict[int, int] = {}
         self.lists: dict[int, tuple[int, list[tuple[int, Order]]]] = {}
 
-    def info(self, mask: int) -> _SetInfo:
+    def info(self, mask: int) -> SetInfo:
         """The size data of a set (cached)."""
         s = self.infos.get(mask)
         if s is None:
-            s = self.infos[mask] = _SetInfo(mask)
+            s = self.infos[mask] = SetInfo(mask)
         return s
 
     def _settle_small(self, mask: int) -> None:
@@ -412,7 +301,7 @@ class _Search:
                 back((y - cc) // r, cc, part & ~(1 << r), tail, h, c)
                 tail.pop()
 
-        def peel_data(rest: int, c: int, s: _SetInfo) -> tuple[int, int, list[Any]]:
+        def peel_data(rest: int, c: int, s: SetInfo) -> tuple[int, int, list[Any]]:
             # (least E(d,n), most E(d,n), per last number x: the size data of the rest), cached
             key = rest << 7 | c
             pd = pdata.get(key)
@@ -430,7 +319,7 @@ class _Search:
                 pd = pdata[key] = (emin, emax, xs)
             return pd
 
-        def peel(h: int, c: int, rest: int, s: _SetInfo, thr: int) -> bool:
+        def peel(h: int, c: int, rest: int, s: SetInfo, thr: int) -> bool:
             # Source h = m(d): m(n) = h·(P + t) with t·h = E(d,n) = x·E(d,n-1) + C(n).
             n = s.n
             emin, emax, xs = pdata.get(rest << 7 | c) or peel_data(rest, c, s)

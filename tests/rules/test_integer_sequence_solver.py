@@ -9,14 +9,11 @@ from math import prod
 import pytest
 
 from rules.integer_sequence import play
+from rules.integer_sequence_bounds import MARGIN, SetInfo, reach_ceiling, reach_floor
 from rules.integer_sequence_solver import (
-    MARGIN,
     _Search,
-    _SetInfo,
     brute_force,
     main,
-    reach_ceiling,
-    reach_floor,
     solve,
     solve_values,
     total,
@@ -94,7 +91,7 @@ def test_main_is_json_ready() -> None:
     assert main(6) == {"n": 6, "best": 76, "order": [4, 5, 3, 1, 2, 6]}
 
 
-def _may_reach_reference(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
+def _may_reach_reference(m: int, c: int, s: SetInfo, sig_other: int, sig_star: int) -> bool:
     """The size bound of a node evaluated directly, move by move (the floor must agree)."""
     if min(sig_other, sig_star) <= c + s.n:
         return True
@@ -120,7 +117,7 @@ def test_reach_floor_is_the_size_bound() -> None:
     checked = 0
     for _ in range(300):
         values = rng.sample(range(1, 15), rng.randint(2, 10))
-        s = _SetInfo(sum(1 << v for v in values))
+        s = SetInfo(sum(1 << v for v in values))
         c = rng.randint(0, 8)
         sig_other, sig_star = (rng.randint(1, 2 * 10**7) for _ in range(2))
         floor = reach_floor(c, s, sig_other, sig_star)
@@ -159,7 +156,7 @@ def test_reach_ceiling_bounds_every_later_source() -> None:
                 for d in range(j):
                     if cs[d]:
                         rest = sum(1 << v for v in order[d:])
-                        assert ms[d] <= reach_ceiling(cs[d], _SetInfo(rest))
+                        assert ms[d] <= reach_ceiling(cs[d], SetInfo(rest))
                         hits += 1
     assert hits > 300
 
