@@ -8,6 +8,8 @@ Every cut is a proof; heuristics only choose what to try first.
   proven bound on the first part, a game reaching T has s(n) ≥ T - U[x]. U[x] comes from the same
   search on the smaller set, memoised by set: either a proof that its best is ≤ T/2, or, when it is
   more, the list of all its games above T/2 (each checked with x appended) and U[x] = T/2.
+  With workers, the sets two numbers smaller are collected first (once each) and handed to the
+  workers that collect the rests.
 - The final score is some h = m(j) with m(j) | m(n). At the node of a source j, t = E(j,n)/h is
   a whole number in a range given by the size of E(j,n) (t = 0 only while no m is composite). For
   each t and each last number x, m(n) = h·(P(j,n) + t) is exact, and the moves after j are
@@ -43,6 +45,8 @@ PARALLEL_FROM = 11
 
 Order = tuple[int, ...]
 Gate = tuple[int, float, float, float]
+Known = tuple[int, int, list[tuple[int, Order]], int, tuple[int, Order]]
+"""A collection on a set: (set, floor, the games at or above it, upper bound, best game)."""
 
 
 class _Composites:
@@ -182,12 +186,20 @@ class _Search:
         """Bounds U[x] on the first part of games ending with x, and the games above them."""
         goal = int((1 - SPLIT) * target)
         if pool is not None:  # the collections on the smaller sets, in the workers
-            rests = [mask & ~(1 << x) for x in self.info(mask).vals]
-            tasks = [(r, goal + 1) for r in rests if self.upper(r) > goal]
-            for rest, floor, found, hi, lo in pool.imap_unordered(_collect_part, tasks):
-                self.lists[rest], self.hi[rest] = (floor, found), min(self.hi[rest], hi)
-                if lo[0] > self.lower(rest)[0]:
-                    self.lo[rest] = lo
+            rests = [r for x in self.info(mask).vals if self.upper(r := mask & ~(1 << x)) > goal]
+            # first the sets two numbers smaller: each is shared by two rests, done only once
+            goal2 = int((1 - SPLIT) * (goal + 1))
+            seconds = sorted(
+                {
+                    r2
+                    for r in rests
+                    for y in self.info(r).vals
+                    if (r2 := r & ~(1 << y)).bit_count() > SMALL and self.upper(r2) > goal2
+                }
+            )
+            self._install(pool.imap_unordered(_collect_part, [(r, goal2 + 1, []) for r in seconds]))
+            tasks = [(r, goal + 1, [self._known(q) for q in seconds if q & r == q]) for r in rests]
+            self._install(pool.imap_unordered(_collect_part, tasks))
         bounds: dict[int, int] = {}
         extra: list[Order] = []
         for x in self.info(mask).vals:
@@ -200,6 +212,18 @@ class _Search:
                     continue
             bounds[x] = self.hi[rest]
         return bounds, extra
+
+    def _known(self, mask: int) -> Known:
+        """What a collection on the set found, to hand to another process."""
+        floor, found = self.lists[mask]
+        return mask, floor, found, self.hi[mask], self.lower(mask)
+
+    def _install(self, results: Iterable[Known]) -> None:
+        """Take in collections done by another process."""
+        for rest, floor, found, hi, lo in results:
+            self.lists[rest], self.hi[rest] = (floor, found), min(self.hi.get(rest, hi), hi)
+            if lo[0] > self.lower(rest)[0]:
+                self.lo[rest] = lo
 
     def _offer(self, mask: int, order: Order) -> int:
         t = total(order, self.comp)
@@ -414,8 +438,9 @@ _WORKER = _Search()
 """The search of a worker process (a forked copy of the parent's)."""
 
 
-def _collect_part(task: tuple[int, int]) -> tuple[int, int, list[tuple[int, Order]], int, Any]:
-    rest, floor = task
+def _collect_part(task: tuple[int, int, list[Known]]) -> Known:
+    rest, floor, known = task
+    _WORKER._install(known)
     _WORKER.collect(rest, floor)
     found = [x for x in _WORKER.lists[rest][1] if x[0] >= floor]
     return rest, floor, found, _WORKER.hi[rest], _WORKER.lower(rest)
