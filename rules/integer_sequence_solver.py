@@ -32,7 +32,7 @@ from math import inf
 from typing import Any
 
 from rules.integer_sequence_bounds import MARGIN, SetInfo, reach_ceiling, reach_floor, root_bound
-from rules.primes import is_prime
+from rules.integer_sequence_scoring import Composites, Order, brute_force, total
 
 SMALL = 5
 """Sets this small are solved by trying every order."""
@@ -43,59 +43,16 @@ STEP = 0.8
 PARALLEL_FROM = 11
 """Smaller sets are solved in one process even when workers are offered (forking costs more)."""
 
-Order = tuple[int, ...]
 Gate = tuple[int, float, float, float]
 Known = tuple[int, int, list[tuple[int, Order]], int, tuple[int, Order]]
 """A collection on a set: (set, floor, the games at or above it, upper bound, best game)."""
-
-
-class _Composites:
-    """A cache of is-composite answers: each value is tested once."""
-
-    def __init__(self) -> None:
-        self.known: dict[int, bool] = {}
-
-    def __call__(self, x: int) -> bool:
-        known = self.known.get(x)
-        if known is None:
-            if len(self.known) > 2_000_000:  # about 200 MB
-                self.known.clear()
-            known = self.known[x] = x > 1 and not is_prime(x)
-        return known
-
-
-def total(order: Iterable[int], composite: Any = None) -> int:
-    """The total score of a one-player game that circles `order`."""
-    comp = composite or _Composites()
-    ms, c, score = [1], 0, 0
-    for r in order:
-        m = r * ms[-1] + c
-        best = 1
-        for x in ms:
-            if x > best and m % x == 0:
-                best = x
-        score += best
-        ms.append(m)
-        c += comp(m)
-    return score
-
-
-def brute_force(values: Iterable[int]) -> tuple[int, Order]:
-    """The best total over every order of `values` (first best in lexicographic order)."""
-    comp = _Composites()
-    best: tuple[int, Order] = (-1, ())
-    for order in itertools.permutations(sorted(values)):
-        t = total(order, comp)
-        if t > best[0]:
-            best = (t, order)
-    return best
 
 
 class _Search:
     """Best totals of games on subsets of the numbers, with the bounds that prove them."""
 
     def __init__(self) -> None:
-        self.comp = _Composites()
+        self.comp = Composites()
         self.infos: dict[int, SetInfo] = {}
         self.lo: dict[int, tuple[int, Order]] = {}
         self.hi: dict[int, int] = {}
