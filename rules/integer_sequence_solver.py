@@ -8,16 +8,17 @@ Every cut is a proof; heuristics only choose what to try first.
   proven bound on the first part, a game reaching T has s(n) ≥ T - U[x]. U[x] comes from the same
   search on the smaller set, memoised by set: either a proof that its best is ≤ T/2, or, when it is
   more, the list of all its games above T/2 (each checked with x appended) and U[x] = T/2.
+  With workers, the sets two numbers smaller are collected first (once each) and handed to the
+  workers that collect the rests.
 - The final score is some h = m(j) with m(j) | m(n). At the node of a source j, t = E(j,n)/h is
   a whole number in a range given by the size of E(j,n) (t = 0 only while no m is composite). For
   each t and each last number x, m(n) = h·(P(j,n) + t) is exact, and the moves after j are
   peeled backward from it: m(i-1) = (m(i) - C(i))/r(i) must be whole, C(i) follows exactly from
-  whether the peeled m(i) is composite, and E(j,i) must stay within its size bounds.
-- Before the source, a size bound prunes: with S the moves up to j, p = r(j+1) and B the moves
-  after it, h ≤ m(j) ≤ P(S)·(m(d) + δ), h ≤ E(j,n) ≤ P(B)·η and h² ≤ m(j)·E(j,n) ≤
-  (m(d) + δ)·P(R)·η/p, where δ and η are sums of (C + q)/(product of the q smallest numbers
-  left), C growing by at most one per move. A last number x = p* (the best pivot) forces another
-  pivot. Floats are inflated by MARGIN, far above their rounding error.
+  whether the peeled m(i) is composite, and E(j,i) must stay within its size bounds, the lower
+  one being E(j,i) ≥ C(j+1)·r(j+2)···r(i) ≥ C(j+1)·P(j,i)/max r.
+- Before the source, size bounds prune (rules/integer_sequence_bounds.py): a node is visited
+  only if it can be a source itself (its m reaches the threshold and h ≤ E(d,n) can hold) or if
+  its m lies between the floor and the ceiling from which a later source can still score enough.
 - Sets of at most SMALL numbers are solved by trying every order; primality results are cached.
 - a(n) itself: heuristic rounds find a good game G, then one exact search for anything better
   than G (its threshold rises as better games turn up) proves the answer.
@@ -27,10 +28,11 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable
-from math import prod
+from math import inf
 from typing import Any
 
-from rules.primes import is_prime
+from rules.integer_sequence_bounds import MARGIN, SetInfo, reach_ceiling, reach_floor, root_bound
+from rules.integer_sequence_scoring import Composites, Order, brute_force, total
 
 SMALL = 5
 """Sets this small are solved by trying every order."""
@@ -40,157 +42,27 @@ STEP = 0.8
 """Heuristic rounds lower their target by this factor until a good game is found."""
 PARALLEL_FROM = 11
 """Smaller sets are solved in one process even when workers are offered (forking costs more)."""
-MARGIN = 1.000001
-"""Float bounds are inflated by this factor (far above the rounding error of a few operations)."""
 
-Order = tuple[int, ...]
-
-
-class _Composites:
-    """A cache of is-composite answers: each value is tested once."""
-
-    def __init__(self) -> None:
-        self.known: dict[int, bool] = {}
-
-    def __call__(self, x: int) -> bool:
-        known = self.known.get(x)
-        if known is None:
-            if len(self.known) > 2_000_000:  # about 200 MB
-                self.known.clear()
-            known = self.known[x] = x > 1 and not is_prime(x)
-        return known
-
-
-def _sums(values: list[int]) -> tuple[float, float]:
-    """(H, H1) = (Σ_q 1/sp(q), Σ_q q/sp(q)) with sp(q) the product of the q smallest values."""
-    h, h1, t = 1.0, 0.0, 1.0
-    for q, v in enumerate(values, 1):
-        t *= v
-        h += 1.0 / t
-        h1 += q / t
-    return h, h1
-
-
-class _SetInfo:
-    """Size data of a set of numbers still to be circled."""
-
-    __slots__ = tuple("dh dh1 h h1 h1p h1px hp hpx n pf prod pstar qo qo1 qs qs1 top vals".split())  # noqa: SIM905
-
-    def __init__(self, mask: int) -> None:
-        vals = [v for v in range(mask.bit_length()) if mask >> v & 1]
-        self.vals = vals
-        self.n = len(vals)
-        self.prod = prod(vals)
-        self.pf = float(self.prod)
-        top = [1.0]
-        for v in reversed(vals):
-            top.append(top[-1] * v)
-        self.top = top
-        self.h, self.h1 = _sums(vals)
-        # The pivot p = r(j+1): η/p ≤ (c·H(R\p) + H1(R\p))/p; keep the best p and the best other.
-        per_p = sorted(
-            (
-                (hh / p, hh1 / p, p)
-                for p in vals
-                for hh, hh1 in [_sums([v for v in vals if v != p])]
-            ),
-            reverse=True,
-        )
-        self.hp = per_p[0][0] if per_p else 0.0
-        self.h1p = max((x[1] for x in per_p), default=0.0)
-        self.pstar = per_p[0][2] if per_p else -1
-        self.hpx = per_p[1][0] if len(per_p) > 1 else 0.0
-        self.h1px = max((x[1] for x in per_p[1:]), default=0.0)
-        # δ = c·dh + dh1; the quick test of may_reach uses P·(C·hp + h1p) = C·qo + qo1
-        self.dh, self.dh1 = self.h - 1.0, self.h1 - self.h + 1.0
-        self.qo, self.qo1 = self.pf * self.hp, self.pf * self.h1p
-        self.qs, self.qs1 = self.pf * self.hpx, self.pf * self.h1px
-
-
-def total(order: Iterable[int], composite: Any = None) -> int:
-    """The total score of a one-player game that circles `order`."""
-    comp = composite or _Composites()
-    ms, c, score = [1], 0, 0
-    for r in order:
-        m = r * ms[-1] + c
-        best = 1
-        for x in ms:
-            if x > best and m % x == 0:
-                best = x
-        score += best
-        ms.append(m)
-        c += comp(m)
-    return score
-
-
-def brute_force(values: Iterable[int]) -> tuple[int, Order]:
-    """The best total over every order of `values` (first best in lexicographic order)."""
-    comp = _Composites()
-    best: tuple[int, Order] = (-1, ())
-    for order in itertools.permutations(sorted(values)):
-        t = total(order, comp)
-        if t > best[0]:
-            best = (t, order)
-    return best
-
-
-def _reach(md: float, c: int, s: _SetInfo, goal: float) -> int:
-    """The largest k (moves up to the source) with m(j) and E(j,n) both able to reach goal, or 0."""
-    n, top = s.n, s.top
-    k = 1
-    while k < n and md * top[k] < goal:  # m(j) after k more moves must reach goal
-        k += 1
-    h, h1 = s.h, s.h1
-    for k2 in range(n - 1, k - 1, -1):  # E(j,n), with n-1-k2 moves after the pivot, too
-        if ((c + k2) * h + h1) * top[n - 1 - k2] >= goal:
-            return k2
-    return 0
-
-
-def may_reach(m: int, c: int, s: _SetInfo, sig_other: int, sig_star: int) -> bool:
-    """True unless no source after this node (m = m(d), C = c) can give the final score needed.
-
-    sig_star is needed when the last number is s.pstar (then the pivot is another number),
-    sig_other when it is any other number.
-    """
-    if min(sig_other, sig_star) <= c + s.n:
-        return True  # tiny thresholds (a source at n-1 scores up to C(n))
-    md = m + c * s.dh + s.dh1  # m + δ
-    for sigma, qa, qb in ((sig_other, s.qo, s.qo1), (sig_star, s.qs, s.qs1)):
-        goal = (sigma - 1.0) / MARGIN
-        k = _reach(md, c, s, goal)
-        # h² ≤ m(j)·E(j,n) ≤ (m + δ)·P·(C(j+1)·H/p + H1/p), growing with k
-        if k and md * ((c + k) * qa + qb) >= goal * goal:
-            return True
-    return False
-
-
-def root_bound(s: _SetInfo) -> int:
-    """A bound on the final score of any game on the set (the same size bounds, from m(0) = 1)."""
-    n = s.n
-    md = 1 + (s.h1 - s.h + 1.0)
-    best = float(n)  # a source at n-1 scores at most C(n) ≤ n-1
-    for k in range(1, n):
-        a = min(md * s.top[k], (k * s.h + s.h1) * s.top[n - 1 - k])
-        best = max(best, min(a, (md * s.pf * (k * s.hp + s.h1p)) ** 0.5))
-    return int(best * MARGIN) + 2
+Gate = tuple[int, float, float, float]
+Known = tuple[int, int, list[tuple[int, Order]], int, tuple[int, Order]]
+"""A collection on a set: (set, floor, the games at or above it, upper bound, best game)."""
 
 
 class _Search:
     """Best totals of games on subsets of the numbers, with the bounds that prove them."""
 
     def __init__(self) -> None:
-        self.comp = _Composites()
-        self.infos: dict[int, _SetInfo] = {}
+        self.comp = Composites()
+        self.infos: dict[int, SetInfo] = {}
         self.lo: dict[int, tuple[int, Order]] = {}
         self.hi: dict[int, int] = {}
         self.lists: dict[int, tuple[int, list[tuple[int, Order]]]] = {}
 
-    def info(self, mask: int) -> _SetInfo:
+    def info(self, mask: int) -> SetInfo:
         """The size data of a set (cached)."""
         s = self.infos.get(mask)
         if s is None:
-            s = self.infos[mask] = _SetInfo(mask)
+            s = self.infos[mask] = SetInfo(mask)
         return s
 
     def _settle_small(self, mask: int) -> None:
@@ -271,12 +143,20 @@ class _Search:
         """Bounds U[x] on the first part of games ending with x, and the games above them."""
         goal = int((1 - SPLIT) * target)
         if pool is not None:  # the collections on the smaller sets, in the workers
-            rests = [mask & ~(1 << x) for x in self.info(mask).vals]
-            tasks = [(r, goal + 1) for r in rests if self.upper(r) > goal]
-            for rest, floor, found, hi, lo in pool.imap_unordered(_collect_part, tasks):
-                self.lists[rest], self.hi[rest] = (floor, found), min(self.hi[rest], hi)
-                if lo[0] > self.lower(rest)[0]:
-                    self.lo[rest] = lo
+            rests = [r for x in self.info(mask).vals if self.upper(r := mask & ~(1 << x)) > goal]
+            # first the sets two numbers smaller: each is shared by two rests, done only once
+            goal2 = int((1 - SPLIT) * (goal + 1))
+            seconds = sorted(
+                {
+                    r2
+                    for r in rests
+                    for y in self.info(r).vals
+                    if (r2 := r & ~(1 << y)).bit_count() > SMALL and self.upper(r2) > goal2
+                }
+            )
+            self._install(pool.imap_unordered(_collect_part, [(r, goal2 + 1, []) for r in seconds]))
+            tasks = [(r, goal + 1, [self._known(q) for q in seconds if q & r == q]) for r in rests]
+            self._install(pool.imap_unordered(_collect_part, tasks))
         bounds: dict[int, int] = {}
         extra: list[Order] = []
         for x in self.info(mask).vals:
@@ -289,6 +169,18 @@ class _Search:
                     continue
             bounds[x] = self.hi[rest]
         return bounds, extra
+
+    def _known(self, mask: int) -> Known:
+        """What a collection on the set found, to hand to another process."""
+        floor, found = self.lists[mask]
+        return mask, floor, found, self.hi[mask], self.lower(mask)
+
+    def _install(self, results: Iterable[Known]) -> None:
+        """Take in collections done by another process."""
+        for rest, floor, found, hi, lo in results:
+            self.lists[rest], self.hi[rest] = (floor, found), min(self.hi.get(rest, hi), hi)
+            if lo[0] > self.lower(rest)[0]:
+                self.lo[rest] = lo
 
     def _offer(self, mask: int, order: Order) -> int:
         t = total(order, self.comp)
@@ -313,6 +205,7 @@ class _Search:
         first: search only the games starting with that number (0: all).
         """
         comp, infos, info = self.comp, self.infos, self.info
+        is_comp = comp.known
         top = mask.bit_length()
         usub = [bounds.get(v, 0) for v in range(top)]
         dynamic = mode == "exact"
@@ -323,11 +216,16 @@ class _Search:
         order: list[int] = []
         ms = [1]
         sig: dict[int, tuple[int, int]] = {}
+        gates: dict[int, Gate] = {}
+        pdata: dict[int, tuple[int, int, list[Any]]] = {}
+        bdata: dict[int, tuple[int, int, int, list[int], int]] = {}
 
         def offer(full: Order) -> None:
             t = total(full, comp)
             if t > best[0]:
                 best[0], best[1] = t, full
+                if dynamic:
+                    gates.clear()  # the thresholds rose (stale gates would only be weaker)
             if collect and t >= target:
                 found[full] = t
 
@@ -349,36 +247,63 @@ class _Search:
                 order.pop()
                 ms.pop()
 
+        def back_data(part: int, c: int) -> tuple[int, int, int, list[int], int]:
+            # (P, least E(d,i), most E(d,i), numbers, count) of the moves r(d+1..i) in part
+            s = infos.get(part) or info(part)
+            emin = -(-c * s.prod // s.vals[-1])  # E(d,i) ≥ C(d+1)·P/r(d+1)
+            emax = int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1
+            bd = bdata[part << 7 | c] = (s.prod, max(emin, c), emax, s.vals, s.n)
+            return bd
+
         def back(y: int, cc: int, part: int, tail: list[int], h: int, c: int) -> None:
             # y = m(i) where part holds r(d+1..i); cc = C(i+1); peel r(i) off
             if not part:
                 if y == h and cc == c:
                     offer((*order, *reversed(tail)))
                 return
-            s = infos.get(part) or info(part)
-            e = y - s.prod * h  # E(d,i)
-            if e < c or e > s.pf * (c * s.hp + s.h1p) * MARGIN + 1:
+            pprod, emin, emax, vals, n = bdata.get(part << 7 | c) or back_data(part, c)
+            e = y - pprod * h  # E(d,i)
+            if e < emin or e > emax:
                 return
-            if_prime = [r for r in s.vals if (y - cc) % r == 0]
-            if_comp = [r for r in s.vals if (y - cc + 1) % r == 0]
+            z = y - cc
+            if_prime = [r for r in vals if z % r == 0]
+            if_comp = [r for r in vals if (z + 1) % r == 0]
             if not if_prime and not if_comp:
                 return
-            if comp(y):
+            known = is_comp.get(y)
+            if comp(y) if known is None else known:
                 cc, rs = cc - 1, if_comp
             else:
                 rs = if_prime
-            if cc < c or cc - c >= s.n:
+            if cc < c or cc - c >= n:
                 return
             for r in rs:
                 tail.append(r)
                 back((y - cc) // r, cc, part & ~(1 << r), tail, h, c)
                 tail.pop()
 
-        def peel(h: int, c: int, rest: int, s: _SetInfo, thr: int) -> bool:
+        def peel_data(rest: int, c: int, s: SetInfo) -> tuple[int, int, list[Any]]:
+            # (least E(d,n), most E(d,n), per last number x: the size data of the rest), cached
+            key = rest << 7 | c
+            pd = pdata.get(key)
+            if pd is None:
+                emin = -(-c * s.prod // s.vals[-1]) if c else 0  # E(d,n) ≥ c·P/r(d+1)
+                emax = int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1
+                cmax = c + s.n - 1
+                xs = []
+                for x in s.vals:
+                    part = rest & ~(1 << x)
+                    sp = infos.get(part) or info(part)
+                    # E(d,n-1) = (t·h - C(n))/x lies in [c, emax of the other numbers]
+                    top_e = int(sp.pf * (c * sp.hp + sp.h1p) * MARGIN) + 1
+                    xs.append((x, part, usub[x], sp.prod, top_e, x * c + c, x * top_e + cmax))
+                pd = pdata[key] = (emin, emax, xs)
+            return pd
+
+        def peel(h: int, c: int, rest: int, s: SetInfo, thr: int) -> bool:
             # Source h = m(d): m(n) = h·(P + t) with t·h = E(d,n) = x·E(d,n-1) + C(n).
             n = s.n
-            emin = -(-c * s.prod // s.vals[-1]) if c else 0  # E(d,n) ≥ c·P/r(d+1)
-            emax = int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1
+            emin, emax, xs = pdata.get(rest << 7 | c) or peel_data(rest, c, s)
             tmin, tmax = -(-emin // h), emax // h
             if tmin > tmax:
                 return True
@@ -389,17 +314,11 @@ class _Search:
                     offer((*order, s.vals[0]))
                 return True
             cmax = c + n - 1
-            for x in s.vals:
-                if h < thr - usub[x]:
+            for x, part, ux, pprod, top_e, lo, hi in xs:
+                if h < thr - ux:
                     continue
-                part = rest & ~(1 << x)
-                sp = infos.get(part) or info(part)
-                # E(d,n-1) = (t·h - C(n))/x lies in [c, emax of the other numbers]
-                top_e = int(sp.pf * (c * sp.hp + sp.h1p) * MARGIN) + 1
-                base = h * sp.prod
-                for t in range(
-                    max(tmin, -(-(x * c + c) // h)), min(tmax, (x * top_e + cmax) // h) + 1
-                ):
+                base = h * pprod
+                for t in range(max(tmin, -(-lo // h)), min(tmax, hi // h) + 1):
                     ht = h * t
                     cn = c + (ht - c) % x
                     while cn <= cmax:
@@ -409,30 +328,49 @@ class _Search:
                         cn += x
             return True
 
-        def thresholds(rest: int, s: _SetInfo) -> tuple[int, int]:
-            # final score needed when the last number is s.pstar, and when it is another
-            pair = sig.get(rest)
-            if pair is None:
-                others = [usub[v] for v in s.vals if v != s.pstar]
-                pair = sig[rest] = (usub[s.pstar], max(others, default=usub[s.pstar]))
-            thr = max(target, best[0] + 1) if dynamic else target
-            return thr - pair[0], thr - pair[1]
-
-        def dfs(m: int, c: int, rest: int, d: int) -> None:
-            s = infos.get(rest) or info(rest)
-            s_star, s_other = thresholds(rest, s)
-            if d and (m >= s_star or m >= s_other):
+        def gate(rest: int, c: int) -> Gate:
+            # (the range of m where this node can be a source, the range where a later one
+            # can be), cached per run and threshold
+            key = rest << 7 | c
+            g = gates.get(key)
+            if g is None:
+                s = infos.get(rest) or info(rest)
+                pair = sig.get(rest)
+                if pair is None:
+                    others = [usub[v] for v in s.vals if v != s.pstar]
+                    pair = sig[rest] = (usub[s.pstar], max(others, default=usub[s.pstar]))
                 thr = max(target, best[0] + 1) if dynamic else target
-                if not peel(m, c, rest, s, thr):
+                s_star, s_other = thr - pair[0], thr - pair[1]
+                # the peel needs h ≤ E(d,n) ≤ emax unless c = 0 (then E may be 0)
+                emax = (int(s.pf * (c * s.hp + s.h1p) * MARGIN) + 1) if c else inf
+                if s.n > 1:
+                    floor, ceiling = reach_floor(c, s, s_other, s_star), reach_ceiling(c, s)
+                else:
+                    floor, ceiling = inf, -inf
+                g = (min(s_star, s_other), emax, floor, ceiling)
+                gates[key] = g
+            return g
+
+        def dfs(m: int, c: int, rest: int, d: int, g: Gate) -> None:
+            src_lo, src_hi, floor, ceiling = g
+            if d and src_lo <= m <= src_hi:
+                thr = max(target, best[0] + 1) if dynamic else target
+                if not peel(m, c, rest, infos.get(rest) or info(rest), thr):
                     complete(c, rest)
                     return
-            if s.n == 1 or not may_reach(m, c, s, s_other, s_star):
+            if m < floor or m > ceiling:
                 return
-            for v in s.vals if d or not first else [first]:
+            for v in (infos.get(rest) or info(rest)).vals if d or not first else [first]:
                 m2 = v * m + c
+                known = is_comp.get(m2)
+                c2 = c + (comp(m2) if known is None else known)
+                r2 = rest & ~(1 << v)
+                g2 = gates.get(r2 << 7 | c2) or gate(r2, c2)
+                if (m2 < g2[0] or m2 > g2[1]) and (m2 < g2[2] or m2 > g2[3]):
+                    continue  # the child can neither be a source nor lead to one
                 order.append(v)
                 ms.append(m2)
-                dfs(m2, c + comp(m2), rest & ~(1 << v), d + 1)
+                dfs(m2, c2, r2, d + 1, g2)
                 order.pop()
                 ms.pop()
 
@@ -442,7 +380,7 @@ class _Search:
             assert not first, "a parallel search needs a threshold above 1"
             complete(0, mask)  # a final score of 1 is enough: every order must be tried
         else:
-            dfs(1, 0, mask, 0)
+            dfs(1, 0, mask, 0, gate(mask, 0))
         if best[0] > self.lower(mask)[0]:
             self.lo[mask] = (best[0], tuple(best[1]))
         return [(t, o) for o, t in found.items()]
@@ -457,8 +395,9 @@ _WORKER = _Search()
 """The search of a worker process (a forked copy of the parent's)."""
 
 
-def _collect_part(task: tuple[int, int]) -> tuple[int, int, list[tuple[int, Order]], int, Any]:
-    rest, floor = task
+def _collect_part(task: tuple[int, int, list[Known]]) -> Known:
+    rest, floor, known = task
+    _WORKER._install(known)
     _WORKER.collect(rest, floor)
     found = [x for x in _WORKER.lists[rest][1] if x[0] >= floor]
     return rest, floor, found, _WORKER.hi[rest], _WORKER.lower(rest)

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import itertools
 import random
+from math import prod
 
 import pytest
 
 from rules.integer_sequence import play
+from rules.integer_sequence_bounds import MARGIN, SetInfo, reach_ceiling, reach_floor
 from rules.integer_sequence_solver import (
     _Search,
     brute_force,
@@ -16,6 +18,7 @@ from rules.integer_sequence_solver import (
     solve_values,
     total,
 )
+from rules.primes import is_composite
 
 KNOWN = {1: 1, 2: 3, 3: 7, 4: 8, 5: 28, 6: 76, 7: 188, 8: 397, 9: 1406, 10: 5152}
 """a(1..8) by brute force here; a(9) and a(10) by brute force once (minutes), kept as data."""
@@ -86,3 +89,86 @@ def test_worker_processes_agree(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_main_is_json_ready() -> None:
     """main(n) gives the dict the command line prints."""
     assert main(6) == {"n": 6, "best": 76, "order": [4, 5, 3, 1, 2, 6]}
+
+
+def _may_reach_reference(m: int, c: int, s: SetInfo, sig_other: int, sig_star: int) -> bool:
+    """The size bound of a node evaluated directly, move by move (the floor must agree)."""
+    if min(sig_other, sig_star) <= c + s.n:
+        return True
+    md = m + c * s.dh + s.dh1  # m(d) + δ
+    for sigma, qa, qb in ((sig_other, s.qo, s.qo1), (sig_star, s.qs, s.qs1)):
+        goal = (sigma - 1.0) / MARGIN
+        k = 1
+        while k < s.n and md * s.top[k] < goal:  # m(j) must reach goal
+            k += 1
+        last = 0
+        for k2 in range(s.n - 1, k - 1, -1):  # and E(j,n) must too
+            if ((c + k2) * s.h + s.h1) * s.top[s.n - 1 - k2] >= goal:
+                last = k2
+                break
+        if last and md * ((c + last) * qa + qb) >= goal * goal:
+            return True
+    return False
+
+
+def test_reach_floor_is_the_size_bound() -> None:
+    """A node passes the size bound exactly when its m is at least the floor reach_floor gives."""
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(300):
+        values = rng.sample(range(1, 15), rng.randint(2, 10))
+        s = SetInfo(sum(1 << v for v in values))
+        c = rng.randint(0, 8)
+        sig_other, sig_star = (rng.randint(1, 2 * 10**7) for _ in range(2))
+        floor = reach_floor(c, s, sig_other, sig_star)
+        near = [int(floor) + k for k in range(-3, 4)] if 1 < floor < 10**8 else []
+        for m in [rng.randint(1, 10**7) for _ in range(10)] + near:
+            if m < 1:
+                continue
+            if abs(m - floor) <= 1e-9 * max(m, 1):
+                continue  # float rounding at the very edge
+            assert _may_reach_reference(m, c, s, sig_other, sig_star) == (m >= floor)
+            checked += 1
+    assert checked > 3000
+
+
+def _walk(order: tuple[int, ...]) -> tuple[list[int], list[int]]:
+    """(m(0..n), C(1..n+1)) of a one-player game: C(k+1) = cs[k] composites among m(0..k)."""
+    ms, cs = [1], [0]
+    for r in order:
+        ms.append(r * ms[-1] + cs[-1])
+        cs.append(cs[-1] + is_composite(ms[-1]))
+    return ms, cs
+
+
+def test_reach_ceiling_bounds_every_later_source() -> None:
+    """If m(j) divides m(n) and C(d+1) ≥ 1, every d < j has m(d) ≤ reach_ceiling(C(d+1), rest)."""
+    rng = random.Random(7)
+    hits = 0
+    for _ in range(30):
+        values = rng.sample(range(1, 12), 6)
+        for order in itertools.permutations(values):
+            ms, cs = _walk(order)
+            n = len(order)
+            for j in range(1, n):
+                if ms[n] % ms[j]:
+                    continue
+                for d in range(j):
+                    if cs[d]:
+                        rest = sum(1 << v for v in order[d:])
+                        assert ms[d] <= reach_ceiling(cs[d], SetInfo(rest))
+                        hits += 1
+    assert hits > 300
+
+
+def test_e_is_at_least_c_times_the_product_after_the_pivot() -> None:
+    """E(d,i) = m(i) - P·m(d) ≥ C(d+1)·r(d+2)···r(i), the lower bound of the backward peel."""
+    rng = random.Random(9)
+    for _ in range(300):
+        order = tuple(rng.sample(range(1, 15), 8))
+        ms, cs = _walk(order)
+        for d in range(len(order)):
+            for i in range(d + 1, len(order) + 1):
+                part = order[d:i]
+                e = ms[i] - prod(part) * ms[d]
+                assert e >= -(-cs[d] * prod(part) // max(part))
