@@ -155,6 +155,8 @@ class RangeMoves(Collection[Move]):
             return list(islice(self, limit))
         if not (prefix.isascii() and prefix.isdigit()) or prefix.startswith("0"):
             return []
+        if len(prefix) > len(str(self.hi)):  # int() of a huge digit string is slow, or refused
+            return []
         head, scale = int(prefix), 1
         out: list[Move] = []
         while head * scale <= self.hi and len(out) < limit:

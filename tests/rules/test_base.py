@@ -79,7 +79,7 @@ def test_range_moves_starting_with_odd_prefixes() -> None:
     """No prefix gives the first moves; a prefix no move can start with gives none."""
     moves = RangeMoves(1, 65535)
     assert moves.starting_with("", 3) == ["1", "2", "3"]
-    for prefix in ("0", "07", "x", "-1", "1.5", "٣", "99999"):
+    for prefix in ("0", "07", "x", "-1", "1.5", "٣", "99999", "9" * 5000):
         assert moves.starting_with(prefix, 25) == [], prefix
     assert moves.starting_with("6553", 25) == ["6553", *map(str, range(65530, 65536))]
 
