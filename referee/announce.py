@@ -39,8 +39,9 @@ def players(match: Match) -> tuple[int, ...]:
     return tuple(s.user_id for s in match.seats if not s.resigned)
 
 
-def lobby_post(match: Match, counts: Sequence[int], closed: str | None = None) -> Post:
+def lobby_post(match: Match, closed: str | None = None) -> Post:
     """The lobby message: who is seated, what is needed, and the Join/Start/Cancel buttons."""
+    counts = match.player_counts()
     seated = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats))
     lines = [
         f"Host: {mention(match.row.host_id)}",

@@ -11,7 +11,7 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
 from referee.standings import ALL_GAMES, final_winners, standing_changes
-from referee.store import Deadline, MatchData, MatchEnd, Standing, Store
+from referee.store import Deadline, MatchData, MatchEnd, StaleStep, Standing, Store
 
 LOBBY_SECONDS = 6 * 3600
 """A lobby that nobody starts closes after this long."""
@@ -93,6 +93,16 @@ class RefereeCore:
     async def _reload(self, match_id: int) -> Match:
         self._cache.pop(match_id, None)
         return await self.get(match_id)
+
+    async def _unseat(self, match: Match, user_id: int, if_stale: str) -> Match:
+        """Take a member's seat in a lobby; the lobby as it is now. If the lobby has moved on,
+        RefereeError says the match `if_stale`."""
+        try:
+            await self.store.remove_seat(match.id, user_id, self.clock())
+        except StaleStep:
+            await self._reload(match.id)
+            raise RefereeError(f"{match.label} {if_stale}.") from None
+        return self._keep(await self._reload(match.id))
 
     async def known_open_matches(self) -> list[Match]:
         """Every open match; the first call loads them all, so that finding a member's games

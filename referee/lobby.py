@@ -74,7 +74,7 @@ class LobbyDesk(RefereeCore):
         log.info("Match %s opened: %s by %s", match.id, slug, host_id)
         return Outcome(
             f"Opened {match.label}. Others join with the Join button or `/join`.",
-            [announce.lobby_post(match, counts)],
+            [announce.lobby_post(match)],
         )
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
@@ -84,9 +84,6 @@ class LobbyDesk(RefereeCore):
             match = await self.get(match_id)
             self._keep(match.with_row(lobby_message_id=message_id))
 
-    def _counts(self, match: Match) -> list[int]:
-        return match.game.player_counts(match.row.options)
-
     async def join(self, match_id: int, user_id: int, name: str) -> Outcome:
         """Seat a member in a lobby; the match starts by itself once full."""
         async with self._lock(match_id):
@@ -95,7 +92,7 @@ class LobbyDesk(RefereeCore):
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
             if match.seat_of(user_id) is not None:
                 raise RefereeError(f"You are already seated in {match.label}.")
-            counts = self._counts(match)
+            counts = match.player_counts()
             if len(match.seats) >= counts[-1]:
                 raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
             try:
@@ -109,7 +106,7 @@ class LobbyDesk(RefereeCore):
             out = Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
             if len(match.seats) == counts[-1]:
                 return out.extend(await self._start(match))
-            out.posts.append(announce.lobby_post(match, counts))
+            out.posts.append(announce.lobby_post(match))
             return out
 
     async def leave(self, match_id: int, user_id: int) -> Outcome:
@@ -125,14 +122,9 @@ class LobbyDesk(RefereeCore):
                 raise RefereeError(f"You are not seated in {match.label}.")
             if user_id == match.row.host_id:
                 return await self._cancel(match, "the host left the lobby")
-            try:
-                await self.store.remove_seat(match_id, user_id, self.clock())
-            except StaleStep:
-                await self._reload(match_id)
-                raise RefereeError(f"{match.label} is no longer a lobby.") from None
-            match = self._keep(await self._reload(match_id))
+            match = await self._unseat(match, user_id, "is no longer a lobby")
             out = Outcome(f"You left {match.label}.")
-            out.posts.append(announce.lobby_post(match, self._counts(match)))
+            out.posts.append(announce.lobby_post(match))
             return out
 
     async def start(self, match_id: int, user_id: int) -> Outcome:
@@ -143,7 +135,7 @@ class LobbyDesk(RefereeCore):
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
             if user_id != match.row.host_id:
                 raise RefereeError(f"Only the host, <@{match.row.host_id}>, can start it.")
-            counts = self._counts(match)
+            counts = match.player_counts()
             if len(match.seats) not in counts:
                 raise RefereeError(
                     f"{match.label} needs {announce.counts_text(counts)} players; "
@@ -163,7 +155,7 @@ class LobbyDesk(RefereeCore):
         match = self._keep(await self._reload(match.id))
         log.info("Match %s started with %s players", match.id, len(match.seats))
         out = Outcome(f"{match.label} has started.")
-        out.posts.append(announce.lobby_post(match, self._counts(match), "This game has started."))
+        out.posts.append(announce.lobby_post(match, "This game has started."))
         title = f"{match.label}: the game begins"
         players = ", ".join(f"{s.name}" for s in match.seats)
         lines = [f"Players: {players}", f"Options: {announce.options_text(settled)}"]
@@ -192,7 +184,7 @@ class LobbyDesk(RefereeCore):
             raise RefereeError(f"{match.label} has already ended.") from None
         match = self._keep(match.with_row(status=CANCELLED))
         log.info("Match %s cancelled", match.id)
-        closed = [announce.lobby_post(match, self._counts(match), f"Cancelled: {why}.")]
+        closed = [announce.lobby_post(match, f"Cancelled: {why}.")]
         post = Post(
             match.row.channel_id,
             match.id,

@@ -63,6 +63,10 @@ class Match:
         """The game's title and id, e.g. 'Numbers To Number #3'."""
         return f"{self.game.title} #{self.id}"
 
+    def player_counts(self) -> list[int]:
+        """The player counts this match can start with, given its options."""
+        return self.game.player_counts(self.row.options)
+
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat of a member, or None."""
         return next((s for s in self.seats if s.user_id == user_id), None)

@@ -187,15 +187,9 @@ class PlayDesk(RefereeCore):
             if match.status == LOBBY:
                 if target_id == match.row.host_id:
                     raise RefereeError("The host cannot be removed; cancel the lobby instead.")
-                try:
-                    await self.store.remove_seat(match_id, target_id, self.clock())
-                except StaleStep:
-                    await self._reload(match_id)
-                    raise RefereeError(f"{match.label} has changed; try again.") from None
-                match = self._keep(await self._reload(match_id))
-                counts = match.game.player_counts(match.row.options)
+                match = await self._unseat(match, target_id, "has changed; try again")
                 out = Outcome(f"Removed <@{target_id}> from {match.label}.")
-                out.posts.append(announce.lobby_post(match, counts))
+                out.posts.append(announce.lobby_post(match))
                 return out
             if match.status != ACTIVE:
                 raise RefereeError(f"{match.label} is over.")
