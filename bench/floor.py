@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from db import floor as floor_rows
 from db.database import Database
 
 COMMAND = "benchfloor"
@@ -24,12 +25,7 @@ class Floor(commands.Cog):
     async def cog_load(self) -> None:
         """Open a connection as the store does (own thread, WAL, fully synced commits)."""
         self.db = await Database.open(self.database)
-        await self.db.write(
-            lambda conn: conn.execute(
-                "CREATE TABLE IF NOT EXISTS bench_floor "
-                "(id INTEGER PRIMARY KEY, user_id BIGINT NOT NULL, at REAL NOT NULL)"
-            )
-        )
+        await self.db.write(floor_rows.create_table)
 
     async def cog_unload(self) -> None:
         """Release the connection."""
@@ -42,12 +38,7 @@ class Floor(commands.Cog):
     async def floor(self, interaction: discord.Interaction) -> None:
         assert self.db is not None
         # One transaction of one row, one commit: the least any move can write.
-        await self.db.write(
-            lambda conn: conn.execute(
-                "INSERT INTO bench_floor (user_id, at) VALUES (?, ?)",
-                (interaction.user.id, time.time()),
-            )
-        )
+        await self.db.write(floor_rows.add_row, interaction.user.id, time.time())
         await interaction.response.send_message("ok", ephemeral=True)
 
 
