@@ -275,11 +275,26 @@ class Game(abc.ABC, Generic[S]):
         return list(islice(hits, limit))
 
     def sample(self, s: S, seat: Seat, rng: random.Random) -> Move:
-        """A random legal move of a seat (for a deadline's `auto` policy and for tests)."""
+        """A random legal move of a seat (for tests and random play)."""
         moves = list(self.legal(s, seat))
         if not moves:
             raise IllegalMove("It is not your move.")
         return rng.choice(moves)
+
+    def leaving_moves(self, s: S, seat: Seat) -> Collection[Move]:
+        """The legal moves now by which a seat leaves the game (Numerical Card Game's `drop`)."""
+        return ()
+
+    def auto_move(self, s: S, seat: Seat, rng: random.Random, resigned: bool) -> Move:
+        """The move the referee plays for a seat: one that keeps a seat still in the game in
+        it while any exists; for a seat that resigned, the game's own way out if it has one."""
+        way_out = sorted(self.leaving_moves(s, seat))
+        if resigned and way_out:
+            return rng.choice(way_out)
+        staying = [m for m in self.legal(s, seat) if m not in way_out]
+        if not staying and not way_out:
+            raise IllegalMove("It is not your move.")
+        return rng.choice(staying or way_out)
 
     @abc.abstractmethod
     def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
@@ -319,12 +334,21 @@ class Game(abc.ABC, Generic[S]):
         """Each seat's total so far."""
 
     def winners(self, s: S) -> frozenset[Seat]:
-        """The seats with the best total once the game is over (several on a draw)."""
+        """The seats with the best total once the game is over (several on a draw), when no
+        seat resigned; `rules.record.Progress.winners` is the rule for any record."""
         if not self.is_over(s):
             return frozenset()
+        return self.best_of(s, range(len(self.scores(s))))
+
+    def best_of(self, s: S, seats: Iterable[Seat]) -> frozenset[Seat]:
+        """Those of these seats with the best total (highest, or lowest where lowest wins)."""
         totals = self.scores(s)
-        best = min(totals) if self.lowest_wins else max(totals)
-        return frozenset(i for i, t in enumerate(totals) if t == best)
+        among = list(seats)
+        if not among:
+            return frozenset()
+        pick = min if self.lowest_wins else max
+        best = pick(totals[i] for i in among)
+        return frozenset(i for i in among if totals[i] == best)
 
     # Showing -----------------------------------------------------------------------------
 

@@ -148,6 +148,9 @@ class NumericalCards(Game[State]):
             yield str(c)
         yield "drop"
 
+    def leaving_moves(self, s: State, seat: Seat) -> tuple[Move, ...]:
+        return ("drop",) if seat in self.to_move(s) else ()
+
     def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
         if seat not in self.to_move(s):
             raise IllegalMove("It is not your move.")

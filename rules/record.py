@@ -18,13 +18,26 @@ class RecordError(RulesError):
         self.index = index
 
 
+RESIGN = "resign"
+"""The move text of a resignation entry: `[seat, "resign", reason]`."""
+AUTO = "auto"
+"""The note on a move the referee played for a seat."""
+REASONS = ("resigned", "removed", "timeout")
+"""Why a seat left, as the referee notes it on a resignation entry."""
+
+Entry = tuple[Seat, Move] | tuple[Seat, Move, str]
+"""One entry of a record: [seat, move text] with an optional note."""
+
+
 @dataclass(frozen=True)
 class Progress:
-    """A game state plus the sealed moves already submitted for the current step."""
+    """A game state, the sealed moves already submitted for the current step, and the seats
+    that resigned: everything a record replays to."""
 
     game: Game[Any]
     state: Any
     pending: Mapping[Seat, Move] = field(default_factory=dict)
+    resigned: frozenset[Seat] = frozenset()
 
     @classmethod
     def begin(cls, game: Game[Any], players: int, options: Mapping[str, Any]) -> Progress:
@@ -32,15 +45,40 @@ class Progress:
         settled = game.settle_options(players, options)
         return cls(game, game.start(players, settled))
 
+    @property
+    def players(self) -> int:
+        """How many seats the game has."""
+        return len(self.game.scores(self.state))
+
+    def ended_by_resignation(self) -> bool:
+        """True when resignations ended the game: a resigned solitaire, or one seat left."""
+        if not self.resigned:
+            return False
+        return self.players == 1 or self.players - len(self.resigned) <= 1
+
+    def is_over(self) -> bool:
+        """True when the game has ended, by its rules or by resignations."""
+        return self.game.is_over(self.state) or self.ended_by_resignation()
+
+    def winners(self) -> list[Seat]:
+        """Who won: nobody before the end; the last seat left when resignations ended a game
+        of two or more; else the best totals among the seats that did not resign."""
+        if not self.is_over():
+            return []
+        staying = [seat for seat in range(self.players) if seat not in self.resigned]
+        if self.ended_by_resignation():
+            return staying if self.players > 1 else []
+        return sorted(self.game.best_of(self.state, staying))
+
     def awaited(self) -> frozenset[Seat]:
-        """Seats whose move is still awaited in this step."""
-        if self.game.is_over(self.state):
+        """Seats whose move is still awaited in this step (resigned seats included)."""
+        if self.is_over():
             return frozenset()
         return self.game.to_move(self.state) - set(self.pending)
 
     def check(self, seat: Seat, text: str, allow_change: bool = False) -> Move:
         """The canonical move a seat would submit now, or IllegalMove saying why not."""
-        if self.game.is_over(self.state):
+        if self.is_over():
             raise IllegalMove("The game is over.")
         step = self.game.to_move(self.state)
         if seat not in step:
@@ -54,29 +92,44 @@ class Progress:
         move = self.check(seat, text, allow_change)
         pending = {**self.pending, seat: move}
         if set(pending) == set(self.game.to_move(self.state)):
-            return Progress(self.game, self.game.apply(self.state, pending))
+            return replace(self, state=self.game.apply(self.state, pending), pending={})
         return replace(self, pending=pending)
 
+    def resign(self, seat: Seat) -> Progress:
+        """A seat leaves before the end (once); its sealed move of this step stands."""
+        if self.is_over():
+            raise IllegalMove("The game is over.")
+        if seat in self.resigned:
+            raise IllegalMove(f"Seat {seat} has already resigned.")
+        return replace(self, resigned=self.resigned | {seat})
+
+    def enter(self, entry: Entry) -> Progress:
+        """Apply one record entry: a move, or a resignation."""
+        seat, move = entry[0], entry[1]
+        if move == RESIGN:
+            return self.resign(seat)
+        return self.submit(seat, move)
+
     def result(self) -> dict[str, Any]:
-        """The replay summary: game, over, scores, winners, to_move."""
-        g, s = self.game, self.state
+        """The replay summary: game, over, scores, winners, to_move, resigned."""
         return {
-            "game": g.slug,
-            "over": g.is_over(s),
-            "scores": list(g.scores(s)),
-            "winners": sorted(g.winners(s)),
+            "game": self.game.slug,
+            "over": self.is_over(),
+            "scores": list(self.game.scores(self.state)),
+            "winners": self.winners(),
             "to_move": sorted(self.awaited()),
+            "resigned": sorted(self.resigned),
         }
 
 
 @dataclass(frozen=True)
 class Record:
-    """A game's options, player count and moves in the order they were made."""
+    """A game's options, player count and entries in the order they were made."""
 
     game: str
     players: int
     options: Mapping[str, Any]
-    moves: tuple[tuple[Seat, Move], ...] = ()
+    moves: tuple[Entry, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         """The record as the JSON object of RULES.md."""
@@ -84,7 +137,7 @@ class Record:
             "game": self.game,
             "players": self.players,
             "options": dict(self.options),
-            "moves": [[seat, move] for seat, move in self.moves],
+            "moves": [list(entry) for entry in self.moves],
         }
 
     @classmethod
@@ -101,14 +154,17 @@ class Record:
         if not isinstance(options, dict):
             raise RecordError('"options" must be an object.')
         if not isinstance(moves, list):
-            raise RecordError('"moves" must be a list of [seat, move] pairs.')
-        parsed = []
-        for i, m in enumerate(moves):
-            ok = isinstance(m, list) and len(m) == 2 and type(m[0]) is int
-            if not ok or not isinstance(m[1], str):
-                raise RecordError("A move must be [seat, move text].", i)
-            parsed.append((m[0], m[1]))
-        return cls(game, players, options, tuple(parsed))
+            raise RecordError('"moves" must be a list of [seat, move] entries.')
+        return cls(game, players, options, tuple(_entry(m, i) for i, m in enumerate(moves)))
+
+
+def _entry(m: Any, index: int) -> Entry:
+    """One record entry, checked: [seat, move text] or [seat, move text, note]."""
+    if not isinstance(m, list) or len(m) not in (2, 3) or type(m[0]) is not int:
+        raise RecordError("An entry must be [seat, move text] or [seat, move text, note].", index)
+    if not all(isinstance(x, str) for x in m[1:]):
+        raise RecordError("An entry's move text and note must be strings.", index)
+    return (m[0], m[1]) if len(m) == 2 else (m[0], m[1], m[2])
 
 
 def replay(record: Record) -> Progress:
@@ -122,13 +178,15 @@ def replay(record: Record) -> Progress:
         progress = Progress.begin(game, record.players, record.options)
     except BadOption as e:
         raise RecordError(str(e)) from None
-    for i, (seat, text) in enumerate(record.moves):
+    for i, entry in enumerate(record.moves):
+        seat, text = entry[0], entry[1]
         if not 0 <= seat < record.players:
             raise RecordError(f"Seat {seat} does not exist (seats 0..{record.players - 1}).", i)
         try:
-            progress = progress.submit(seat, text)
+            progress = progress.enter(entry)
         except IllegalMove as e:
-            raise RecordError(f"Seat {seat} {text!r}: {e}", i) from None
+            what = "cannot resign" if text == RESIGN else f"{text!r}"
+            raise RecordError(f"Seat {seat} {what}: {e}", i) from None
     return progress
 
 

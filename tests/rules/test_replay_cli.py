@@ -43,6 +43,7 @@ def test_rules_md_example(tmp_path: Path) -> None:
         "scores": [0, 0],
         "winners": [],
         "to_move": [0, 1],
+        "resigned": [],
     }
 
 
@@ -57,6 +58,7 @@ def test_partial_sealed_step(tmp_path: Path) -> None:
             "scores": [0, 0],
             "winners": [],
             "to_move": [0],
+            "resigned": [],
         },
     )
 
@@ -77,6 +79,7 @@ def test_full_game(tmp_path: Path) -> None:
         "scores": [2, 1],
         "winners": [0],
         "to_move": [],
+        "resigned": [],
     }
 
 
@@ -100,6 +103,12 @@ def test_full_game(tmp_path: Path) -> None:
         ({"game": "numbers-to-number", "players": 2, "moves": [[0, "99"]]}, 0, "1 to 63"),
         ({"game": "numbers-to-number", "players": 2, "moves": [[5, "9"]]}, 0, "Seat 5"),
         ({"game": "numbers-to-number", "players": 2, "moves": [["0", "9"]]}, 0, "[seat, move"),
+        ({"game": "numbers-to-number", "players": 2, "moves": [[0, "9", 7]]}, 0, "note"),
+        (
+            {"game": "numbers-to-number", "players": 2, "moves": [[0, "9", "auto", "x"]]},
+            0,
+            "[seat, move",
+        ),
     ],
 )
 def test_bad_records(tmp_path: Path, record: object, index: int | None, words: str) -> None:
