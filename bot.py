@@ -13,7 +13,15 @@ from settings import Settings
 
 log = logging.getLogger("referee")
 
-EXTENSIONS = ("cogs.buttons", "cogs.games", "cogs.lobby", "cogs.play", "cogs.info", "cogs.clock")
+EXTENSIONS = (
+    "cogs.buttons",
+    "cogs.games",
+    "cogs.lobby",
+    "cogs.play",
+    "cogs.info",
+    "cogs.solitaire",
+    "cogs.clock",
+)
 
 
 def discord_time() -> float:

@@ -110,7 +110,44 @@ class SecretButton(
         )
 
 
-DYNAMIC_ITEMS = (LobbyButton, DigitButton, SecretButton)
+class VoteButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:vote:(?P<match>\d+):(?P<step>\d+):(?P<choice>yes|no)",
+):
+    """A player's answer to the host's proposal to cancel, for the step it was made at."""
+
+    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
+        "yes": ("Agree to cancel", discord.ButtonStyle.danger),
+        "no": ("Keep playing", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, match_id: int, step: int, choice: str) -> None:
+        label, style = self.LABELS[choice]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"qr:vote:{match_id}:{step}:{choice}"
+            )
+        )
+        self.match_id, self.step, self.choice = match_id, step, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> VoteButton:
+        return cls(int(match["match"]), int(match["step"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction,
+            "Lobby",
+            "on_vote_button",
+            match_id=self.match_id,
+            step=self.step,
+            agree=self.choice == "yes",
+        )
+
+
+DYNAMIC_ITEMS = (LobbyButton, DigitButton, SecretButton, VoteButton)
 
 
 async def setup(bot: commands.Bot) -> None:

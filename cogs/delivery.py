@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
-from cogs.buttons import DigitButton, LobbyButton, SecretButton
+from cogs.buttons import DigitButton, LobbyButton, SecretButton, VoteButton
 from referee.notices import Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
@@ -56,6 +56,9 @@ def view_for(post: Post) -> discord.ui.View | None:
     elif post.controls is Controls.DIGITS:
         for digit in "01":
             view.add_item(DigitButton(post.match_id, post.step, digit))
+    elif post.controls is Controls.VOTE:
+        for choice in ("yes", "no"):
+            view.add_item(VoteButton(post.match_id, post.step, choice))
     return view
 
 

@@ -55,7 +55,7 @@ class Info(commands.Cog):
             return
         totals = p.game.scores(p.state)
         lines = [
-            f"{s.name}: {totals[s.seat]}" + (" (resigned)" if s.resigned else "")
+            f"{s.name}: {totals[s.seat]}" + (" (left)" if match.resigned(s.seat) else "")
             for s in match.seats
         ]
         waiting = ", ".join(match.seats[s].name for s in sorted(match.awaited_seats()))

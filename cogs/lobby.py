@@ -54,7 +54,8 @@ class Lobby(commands.Cog):
         await act(interaction, run)
 
     @app_commands.command(
-        name="cancel", description="Cancel a lobby or game (host or Manage Server only)."
+        name="cancel",
+        description="Cancel a lobby, or a game with every player's agreement (or Manage Server).",
     )
     @app_commands.describe(game=GAME_ID)
     @app_commands.guild_only()
@@ -96,6 +97,14 @@ class Lobby(commands.Cog):
         else:
             moderator = is_moderator(interaction)
             await act(interaction, lambda: referee.cancel(match_id, user.id, moderator))
+
+    async def on_vote_button(
+        self, interaction: discord.Interaction, match_id: int, step: int, agree: bool
+    ) -> None:
+        """A player's answer to the host's proposal to cancel a game under way."""
+        referee = bot_of(interaction).referee
+        user_id = interaction.user.id
+        await act(interaction, lambda: referee.vote(match_id, user_id, step, agree))
 
 
 async def setup(bot: RefereeBot) -> None:

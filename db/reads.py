@@ -7,11 +7,12 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from referee.store import MatchData, MatchRow, SeatRow, Standing
+from referee.store import Entry, MatchData, MatchRow, SeatRow, SolitaireBest, Standing
 
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, options, settled, host_id, status, step, "
-    "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result, remind_at"
+    "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result, remind_at, "
+    "step_started_at"
 )
 OPEN = "status IN ('lobby', 'active')"
 CHUNK = 500
@@ -37,6 +38,7 @@ def match_row(r: Sequence[Any]) -> MatchRow:
         created_at=r[13],
         result=json.loads(r[14]) if r[14] is not None else None,
         remind_at=r[15],
+        step_started_at=r[16],
     )
 
 
@@ -50,30 +52,24 @@ def seats_of(conn: sqlite3.Connection, match_ids: Sequence[int]) -> dict[int, tu
     """The seats of these matches, in seat order."""
     out: dict[int, list[SeatRow]] = {}
     for chunk, marks in _chunks(match_ids):
-        for mid, seat, uid, name, resigned in conn.execute(
-            "SELECT match_id, seat, user_id, name, resigned FROM seats "
+        for mid, seat, uid, name in conn.execute(
+            "SELECT match_id, seat, user_id, name FROM seats "
             f"WHERE match_id IN ({marks}) ORDER BY match_id, seat",
             chunk,
         ):
-            out.setdefault(mid, []).append(SeatRow(seat, uid, name, bool(resigned)))
+            out.setdefault(mid, []).append(SeatRow(seat, uid, name))
     return {k: tuple(v) for k, v in out.items()}
 
 
+def entry(seat: int, move: str, note: str | None) -> Entry:
+    """A log row as a record entry: [seat, move] or [seat, move, note]."""
+    return (seat, move) if note is None else (seat, move, note)
+
+
 def load_match(conn: sqlite3.Connection, match_id: int) -> MatchData | None:
-    """A match with its seats, moves and the sealed moves of its current step, or None."""
-    r = conn.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id = ?", (match_id,)).fetchone()
-    if r is None:
-        return None
-    row = match_row(r)
-    seats = seats_of(conn, [match_id]).get(match_id, ())
-    moves = conn.execute(
-        "SELECT seat, move FROM moves WHERE match_id = ? ORDER BY idx", (match_id,)
-    ).fetchall()
-    sealed = conn.execute(
-        "SELECT seat, move FROM sealed WHERE match_id = ? AND step = ? ORDER BY ordinal",
-        (match_id, row.step),
-    ).fetchall()
-    return MatchData(row, seats, tuple(moves), tuple(sealed))
+    """A match with its seats, log, the sealed moves and votes of its current step, or None."""
+    found = load_matches(conn, [match_id])
+    return found[0] if found else None
 
 
 def open_matches(conn: sqlite3.Connection, guild_id: int | None) -> list[MatchData]:
@@ -89,21 +85,22 @@ def open_matches(conn: sqlite3.Connection, guild_id: int | None) -> list[MatchDa
 
 
 def load_matches(conn: sqlite3.Connection, match_ids: Sequence[int]) -> list[MatchData]:
-    """These matches with their seats, moves and sealed moves, a few queries per 500."""
+    """These matches with their seats, logs, sealed moves and votes, a few queries per 500."""
     rows: list[MatchRow] = []
-    moves: dict[int, list[tuple[int, str]]] = {}
+    moves: dict[int, list[Entry]] = {}
     sealed: dict[int, list[tuple[int, str]]] = {}
+    votes: dict[int, set[int]] = {}
     for chunk, marks in _chunks(match_ids):
         rows += map(
             match_row,
             conn.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id IN ({marks})", chunk),
         )
-        for mid, seat, move in conn.execute(
-            f"SELECT match_id, seat, move FROM moves WHERE match_id IN ({marks}) "
+        for mid, seat, move, note in conn.execute(
+            f"SELECT match_id, seat, move, note FROM moves WHERE match_id IN ({marks}) "
             "ORDER BY match_id, idx",
             chunk,
         ):
-            moves.setdefault(mid, []).append((seat, move))
+            moves.setdefault(mid, []).append(entry(seat, move, note))
         for mid, seat, move in conn.execute(
             "SELECT s.match_id, s.seat, s.move FROM sealed s JOIN matches m "
             f"ON m.id = s.match_id AND m.step = s.step WHERE s.match_id IN ({marks}) "
@@ -111,9 +108,21 @@ def load_matches(conn: sqlite3.Connection, match_ids: Sequence[int]) -> list[Mat
             chunk,
         ):
             sealed.setdefault(mid, []).append((seat, move))
+        for mid, user_id in conn.execute(
+            "SELECT v.match_id, v.user_id FROM cancel_votes v JOIN matches m "
+            f"ON m.id = v.match_id AND m.step = v.step WHERE v.match_id IN ({marks})",
+            chunk,
+        ):
+            votes.setdefault(mid, set()).add(user_id)
     seats = seats_of(conn, [r.id for r in rows])
     return [
-        MatchData(r, seats.get(r.id, ()), tuple(moves.get(r.id, ())), tuple(sealed.get(r.id, ())))
+        MatchData(
+            r,
+            seats.get(r.id, ()),
+            tuple(moves.get(r.id, ())),
+            tuple(sealed.get(r.id, ())),
+            frozenset(votes.get(r.id, ())),
+        )
         for r in sorted(rows, key=lambda r: r.id)
     ]
 
@@ -193,3 +202,17 @@ def ratings_of(
             ):
                 out[game][uid] = (mu, sigma)
     return out
+
+
+def solitaire_bests(conn: sqlite3.Connection, guild_id: int, game: str) -> list[SolitaireBest]:
+    """A server's best one-player scores of a game, one per set of options."""
+    return [
+        SolitaireBest(
+            game, json.loads(options), uid, name, int(score), tuple(json.loads(moves)), mid
+        )
+        for options, uid, name, score, moves, mid in conn.execute(
+            "SELECT options, user_id, name, score, moves, match_id FROM solitaire_bests "
+            "WHERE guild_id = ? AND game = ? ORDER BY LENGTH(options), options",
+            (guild_id, game),
+        )
+    ]

@@ -10,10 +10,12 @@ from db import reads, writes
 from db.database import Database
 from referee.store import (
     Deadline,
+    Entry,
     MatchData,
     MatchEnd,
     MatchRow,
     NewMatch,
+    SolitaireBest,
     Standing,
 )
 
@@ -85,17 +87,27 @@ class SqliteStore:
         self,
         match_id: int,
         step: int,
-        moves: Sequence[tuple[int, str, bool]],
+        moves: Sequence[Entry],
         end: MatchEnd | None,
         deadline: Deadline,
         now: float,
     ) -> None:
-        """Append a step's moves (seat, move, auto) to the log; raise StaleStep."""
+        """Append a step's entries to the log and open the next step; raise StaleStep."""
         await self._db.write(writes.resolve_step, match_id, step, moves, end, deadline, now)
 
-    async def resign(self, match_id: int, seat: int, end: MatchEnd | None, now: float) -> None:
-        """Mark a seat as resigned, ending the match when `end` is given."""
-        await self._db.write(writes.resign, match_id, seat, end, now)
+    async def resign(
+        self, match_id: int, step: int, seat: int, reason: str, end: MatchEnd | None, now: float
+    ) -> None:
+        """Append a seat's resignation to the log, ending the match when `end` is given."""
+        await self._db.write(writes.resign, match_id, step, seat, reason, end, now)
+
+    async def vote_cancel(self, match_id: int, step: int, user_id: int, now: float) -> None:
+        """Record a player's agreement to cancel a match at this step; raise StaleStep."""
+        await self._db.write(writes.vote_cancel, match_id, step, user_id, now)
+
+    async def clear_votes(self, match_id: int) -> None:
+        """Forget every agreement to cancel a match (a player refused)."""
+        await self._db.write(writes.clear_votes, match_id)
 
     async def end_match(self, match_id: int, end: MatchEnd, now: float) -> None:
         """End a lobby or an active match (cancelled or over); raise StaleStep."""
@@ -130,6 +142,10 @@ class SqliteStore:
     async def standings(self, guild_id: int, game: str, limit: int) -> list[Standing]:
         """A server's leaderboard for a game ('*' = all games), best rating first."""
         return await self._db.read(reads.standings, guild_id, game, limit)
+
+    async def solitaire_bests(self, guild_id: int, game: str) -> list[SolitaireBest]:
+        """A server's best one-player scores of a game, one per set of options."""
+        return await self._db.read(reads.solitaire_bests, guild_id, game)
 
     async def ratings_of(
         self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]

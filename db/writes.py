@@ -7,7 +7,16 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
-from referee.store import AlreadySeated, Deadline, MatchEnd, NewMatch, StaleStep
+from referee.store import (
+    RESIGN,
+    AlreadySeated,
+    Deadline,
+    Entry,
+    MatchEnd,
+    NewMatch,
+    SolitaireScore,
+    StaleStep,
+)
 
 
 def guard(conn: sqlite3.Connection, match_id: int, status: str, now: float, step: int = -1) -> None:
@@ -104,8 +113,8 @@ def start_match(
     """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
     guard(conn, match_id, "lobby", now)
     conn.execute(
-        "UPDATE matches SET status = 'active', settled = ? WHERE id = ?",
-        (json.dumps(settled), match_id),
+        "UPDATE matches SET status = 'active', settled = ?, step_started_at = ? WHERE id = ?",
+        (json.dumps(settled), now, match_id),
     )
     set_deadline(conn, match_id, deadline)
 
@@ -123,47 +132,72 @@ def submit_sealed(
     )
 
 
+def append(conn: sqlite3.Connection, match_id: int, step: int, entries: Sequence[Entry]) -> None:
+    """Add entries at the end of a match's log; StaleStep if the log refuses one (a seat moving
+    twice in a step, or resigning twice)."""
+    try:
+        conn.executemany(
+            "INSERT INTO moves (match_id, idx, step, seat, move, note) SELECT ?, "
+            "COALESCE(MAX(idx), -1) + 1, ?, ?, ?, ? FROM moves WHERE match_id = ?",
+            [(match_id, step, e[0], e[1], e[2] if len(e) > 2 else None, match_id) for e in entries],
+        )
+    except sqlite3.IntegrityError:
+        raise StaleStep(match_id) from None
+
+
 def resolve_step(
     conn: sqlite3.Connection,
     match_id: int,
     step: int,
-    moves: Sequence[tuple[int, str, bool]],
+    moves: Sequence[Entry],
     end: MatchEnd | None,
     deadline: Deadline,
     now: float,
 ) -> None:
-    """Append a step's moves (seat, move, auto) to the log; raise StaleStep."""
+    """Append a step's entries to the log and open the next step; raise StaleStep."""
     guard(conn, match_id, "active", now, step)
-    try:
-        conn.executemany(
-            "INSERT INTO moves (match_id, idx, step, seat, move, auto) SELECT ?, "
-            "COUNT(*), ?, ?, ?, ? FROM moves WHERE match_id = ?",
-            [(match_id, step, seat, move, int(auto), match_id) for seat, move, auto in moves],
-        )
-    except sqlite3.IntegrityError:
-        raise StaleStep(match_id) from None
+    append(conn, match_id, step, moves)
     conn.execute("DELETE FROM sealed WHERE match_id = ? AND step = ?", (match_id, step))
     conn.execute(
-        "UPDATE matches SET step = step + 1, deadline_at = ?, remind_at = ? WHERE id = ?",
-        (deadline.at, deadline.remind_at, match_id),
+        "UPDATE matches SET step = step + 1, deadline_at = ?, remind_at = ?, step_started_at = ? "
+        "WHERE id = ?",
+        (deadline.at, deadline.remind_at, now, match_id),
     )
     if end is not None:
-        end_match_now(conn, match_id, end)
+        end_match_now(conn, match_id, end, now)
 
 
 def resign(
-    conn: sqlite3.Connection, match_id: int, seat: int, end: MatchEnd | None, now: float
+    conn: sqlite3.Connection,
+    match_id: int,
+    step: int,
+    seat: int,
+    reason: str,
+    end: MatchEnd | None,
+    now: float,
 ) -> None:
-    """Mark a seat as resigned, ending the match when `end` is given."""
-    guard(conn, match_id, "active", now)
-    cur = conn.execute(
-        "UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ? AND resigned = 0",
-        (match_id, seat),
-    )
-    if cur.rowcount != 1:
-        raise StaleStep(match_id)
+    """Append a seat's resignation to the log, ending the match when `end` is given."""
+    guard(conn, match_id, "active", now, step)
+    append(conn, match_id, step, [(seat, RESIGN, reason)])
     if end is not None:
-        end_match_now(conn, match_id, end)
+        end_match_now(conn, match_id, end, now)
+
+
+def vote_cancel(
+    conn: sqlite3.Connection, match_id: int, step: int, user_id: int, now: float
+) -> None:
+    """Record a player's agreement to cancel a match at this step; raise StaleStep."""
+    guard(conn, match_id, "active", now, step)
+    conn.execute(
+        "INSERT INTO cancel_votes (match_id, user_id, step) VALUES (?, ?, ?) "
+        "ON CONFLICT (match_id, user_id) DO UPDATE SET step = excluded.step",
+        (match_id, user_id, step),
+    )
+
+
+def clear_votes(conn: sqlite3.Connection, match_id: int) -> None:
+    """Forget every agreement to cancel a match."""
+    conn.execute("DELETE FROM cancel_votes WHERE match_id = ?", (match_id,))
 
 
 def end_match(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: float) -> None:
@@ -174,10 +208,10 @@ def end_match(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: float
     )
     if cur.rowcount != 1:
         raise StaleStep(match_id)
-    end_match_now(conn, match_id, end)
+    end_match_now(conn, match_id, end, now)
 
 
-def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd) -> None:
+def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: float) -> None:
     """Close the match with its result and add the result to the standings."""
     conn.execute(
         "UPDATE matches SET status = ?, result = ?, deadline_at = NULL, remind_at = NULL "
@@ -185,6 +219,9 @@ def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd) -> Non
         (end.status, json.dumps(end.result), match_id),
     )
     conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))
+    clear_votes(conn, match_id)
+    if end.solitaire is not None:
+        keep_solitaire_best(conn, match_id, end.solitaire, now)
     # Points are decimal text (Integer Sequence scores outgrow 64 bits): big_add sums them
     # in the update itself, like wins = wins + 1.
     conn.executemany(
@@ -209,4 +246,27 @@ def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd) -> Non
             )
             for c in end.changes
         ],
+    )
+
+
+def keep_solitaire_best(
+    conn: sqlite3.Connection, match_id: int, score: SolitaireScore, now: float
+) -> None:
+    """Make a finished one-player game its server's best for its options if it beats the best
+    there (an equal score keeps the earlier one)."""
+    (guild_id,) = conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)).fetchone()
+    key = (guild_id, score.game, score.options)
+    row = conn.execute(
+        "SELECT score FROM solitaire_bests WHERE guild_id = ? AND game = ? AND options = ?", key
+    ).fetchone()
+    # Scores are decimal text of any size; compared here, inside the same transaction.
+    if row is not None and int(row[0]) >= score.score:
+        return
+    conn.execute(
+        "INSERT INTO solitaire_bests (guild_id, game, options, user_id, name, score, moves, "
+        "match_id, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT (guild_id, game, options) DO UPDATE SET user_id = excluded.user_id, "
+        "name = excluded.name, score = excluded.score, moves = excluded.moves, "
+        "match_id = excluded.match_id, at = excluded.at",
+        (*key, score.user_id, score.name, str(score.score), json.dumps(score.moves), match_id, now),
     )

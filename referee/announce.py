@@ -36,7 +36,7 @@ def counts_text(counts: Sequence[int]) -> str:
 
 def players(match: Match) -> tuple[int, ...]:
     """The user ids of a match's players who are still in."""
-    return tuple(s.user_id for s in match.seats if not s.resigned)
+    return tuple(s.user_id for s in match.active_seats())
 
 
 def lobby_post(match: Match, closed: str | None = None) -> Post:
@@ -137,7 +137,7 @@ def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
     out = []
     for seat in chosen:
         seat_row = match.seats[seat]
-        if seat_row.resigned:
+        if match.resigned(seat):
             continue
         text = (
             f"**{match.label}** in <#{match.row.channel_id}>: "
@@ -165,18 +165,38 @@ def describe_step(
     return game.describe(before, moves, after, match.names)
 
 
-def final_post(match: Match, winners: Sequence[Seat], lines: Sequence[str]) -> Post:
-    """The closing summary of a finished match."""
+def solitaire_lines(match: Match) -> list[str]:
+    """How a finished one-player game compares with the best possible, where it is known."""
+    p = match.require_progress()
+    if p.resigned:
+        return ["Resigned: a one-player game that is given up has no result."]
+    best = p.game.proven_best(match.row.settled or {})
+    if best is None:
+        return ["One-player games count for `/solitaire`, not for the leaderboard."]
+    score = p.game.scores(p.state)[0]
+    verdict = "the best possible" if score == best else f"{score * 100 // best}% of the best"
+    where = options_text(match.row.settled or {})
+    return [
+        f"{score} is {verdict}: the proven best with {where} is {best}.",
+        "One-player games count for `/solitaire`, not for the leaderboard.",
+    ]
+
+
+def final_post(match: Match, lines: Sequence[str]) -> Post:
+    """The closing summary of a finished match: its result, the replay of its record."""
     p = match.require_progress()
     totals = p.game.scores(p.state)
+    winners = p.winners()
     order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not p.game.lowest_wins)
     out = list(lines)
     for i in order:
         s = match.seats[i]
-        tag = " (resigned)" if s.resigned else ""
+        tag = " (left)" if match.resigned(i) else ""
         crown = "🏆 " if i in winners else ""
         out.append(f"{crown}{s.name}: {totals[i]}{tag}")
-    if len(winners) == 1:
+    if p.players == 1:
+        out += solitaire_lines(match)
+    elif len(winners) == 1:
         out.append(f"Winner: {mention(match.seats[winners[0]].user_id)}.")
     elif winners:
         out.append("Draw between " + ", ".join(mention(match.seats[i].user_id) for i in winners))

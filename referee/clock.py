@@ -49,9 +49,9 @@ class ClockDesk(LobbyDesk, PlayDesk):
         await self.store.set_deadline(match.id, deadline)
         match = self._keep(match.with_row(remind_at=None))
         left = int((match.row.deadline_at or 0) - self.clock())
-        waiting = sorted(s for s in match.awaited_seats() if not match.seats[s].resigned)
+        waiting = sorted(s for s in match.awaited_seats() if not match.resigned(s))
         policy = (
-            "the referee will play a random move for you"
+            "the referee will play a move for you"
             if match.row.deadline_policy == "auto"
             else "you will leave the game"
         )
@@ -75,21 +75,24 @@ class ClockDesk(LobbyDesk, PlayDesk):
 
     async def _expire(self, match: Match) -> Outcome:
         """Apply the match's policy to the players who did not move in time."""
-        absent = sorted(s for s in match.awaited_seats() if not match.seats[s].resigned)
+        absent = sorted(s for s in match.awaited_seats() if not match.resigned(s))
         names = ", ".join(match.seats[s].name for s in absent)
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
         if match.row.deadline_policy == "auto":
             p = match.require_progress()
-            moves = {**p.pending, **{s: p.game.sample(p.state, s, self.rng) for s in absent}}
+            # A seat still in the game is never played out of it (no `drop`).
+            played = {s: p.game.auto_move(p.state, s, self.rng, resigned=False) for s in absent}
+            autos = self._autos(match, {**p.pending, **played}) or {}
             note = Post(
                 match.row.channel_id,
                 match.id,
                 match.label,
-                (f"Time ran out for {names}: the referee played a random move.",),
+                (f"Time ran out for {names}: the referee played a move for them.",),
                 style=Style.NOTICE,
             )
             out = Outcome(posts=[note])
-            return out.extend(await self._resolve(match, moves, set(absent)))
+            moves = {**p.pending, **played, **autos}
+            return out.extend(await self._resolve(match, moves, {*played, *autos}))
         if len(absent) >= len(match.active_seats()):
             return await self._cancel(match, "ended: every player ran out of time")
         out = Outcome()
@@ -98,7 +101,8 @@ class ClockDesk(LobbyDesk, PlayDesk):
             if match.status != ACTIVE:
                 break
             name = match.seats[seat].name
-            out.extend(await self._resign_seat(match, seat, f"{name} ran out of time and leaves."))
+            why = f"{name} ran out of time and leaves."
+            out.extend(await self._resign_seat(match, seat, "timeout", why))
         return out
 
     async def reminders(self) -> Outcome:

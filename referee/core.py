@@ -10,8 +10,17 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
-from referee.standings import ALL_GAMES, final_winners, standing_changes
-from referee.store import Deadline, MatchData, MatchEnd, StaleStep, Standing, Store
+from referee.standings import ALL_GAMES, solitaire_score, standing_changes
+from referee.store import (
+    Deadline,
+    MatchData,
+    MatchEnd,
+    SolitaireBest,
+    StaleStep,
+    Standing,
+    Store,
+)
+from rules import GAMES
 
 LOBBY_SECONDS = 6 * 3600
 """A lobby that nobody starts closes after this long."""
@@ -128,17 +137,16 @@ class RefereeCore:
         return self._standings_lock if over else nullcontext()
 
     async def _match_end(self, match: Match) -> MatchEnd:
-        """The result and standings changes of a match that is over (under _ending)."""
+        """The result of a match that is over, exactly the replay of its record, and what it
+        changes in the standings (under _ending)."""
         progress = match.require_progress()
-        winners = final_winners(match)
+        result = progress.result()
+        if progress.players == 1:
+            return MatchEnd(OVER, result, solitaire=solitaire_score(match))
         ids = [s.user_id for s in match.seats]
         games = (match.row.game, ALL_GAMES)
         ratings = await self.store.ratings_of(match.row.guild_id, games, ids)
-        result = {
-            "scores": list(progress.game.scores(progress.state)),
-            "winners": winners,
-        }
-        return MatchEnd(OVER, result, standing_changes(match, winners, ratings))
+        return MatchEnd(OVER, result, standing_changes(match, result["winners"], ratings))
 
     async def get_many(self, match_ids: list[int]) -> list[Match]:
         """Matches by id, in that order: those not in memory are loaded together."""
@@ -174,6 +182,14 @@ class RefereeCore:
     async def standings(self, guild_id: int, game: str | None, limit: int = 10) -> list[Standing]:
         """A server's leaderboard for one game, or for all games."""
         return await self.store.standings(guild_id, game or ALL_GAMES, limit)
+
+    async def solitaire_bests(self, guild_id: int) -> list[SolitaireBest]:
+        """A server's best one-player scores, for every game that can be played alone."""
+        out = []
+        for slug, game in GAMES.items():
+            if game.min_players == 1:
+                out += await self.store.solitaire_bests(guild_id, slug)
+        return out
 
 
 def ended_or_started(match: Match) -> str:

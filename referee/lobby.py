@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from referee import announce
 from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
-from referee.notices import Outcome, Post, Style
+from referee.notices import Controls, Outcome, Post, Style
 from referee.store import AlreadySeated, MatchEnd, NewMatch, StaleStep
 from rules import GAMES
 from rules.base import BadOption
@@ -121,7 +122,7 @@ class LobbyDesk(RefereeCore):
             if match.seat_of(user_id) is None:
                 raise RefereeError(f"You are not seated in {match.label}.")
             if user_id == match.row.host_id:
-                return await self._cancel(match, "the host left the lobby")
+                return await self._cancel(match, "closed: the host left the lobby")
             match = await self._unseat(match, user_id, "is no longer a lobby")
             out = Outcome(f"You left {match.label}.")
             out.posts.append(announce.lobby_post(match))
@@ -164,16 +165,100 @@ class LobbyDesk(RefereeCore):
         return out
 
     async def cancel(self, match_id: int, user_id: int, moderator: bool) -> Outcome:
-        """Cancel a lobby or a match (the host or a moderator); it counts for no standings."""
+        """Cancel a match; it counts for no standings. A lobby: the host or a moderator. A game
+        under way: a moderator, the host alone before the first move, else the host with the
+        agreement of every other player still in the game (a vote)."""
         async with self._lock(match_id):
             match = await self.get(match_id)
             if match.status not in (LOBBY, ACTIVE):
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
-            if user_id != match.row.host_id and not moderator:
+            host = user_id == match.row.host_id
+            if moderator:
+                return await self._cancel(match, "cancelled by a moderator")
+            if host and match.status == LOBBY:
+                return await self._cancel(match, "cancelled by the host")
+            if host and match.row.step == 0:
+                return await self._cancel(match, "cancelled by the host before the first move")
+            player = match.seat_of(user_id)
+            if host or (player and not match.resigned(player.seat) and self._proposed(match)):
+                return await self._agree(match, user_id)
+            raise RefereeError(
+                f"Only the host can propose to cancel {match.label} (every other player still in "
+                "it must agree), or a member with Manage Server can cancel it; "
+                "`/resign` leaves a game."
+            )
+
+    async def vote(self, match_id: int, user_id: int, step: int, agree: bool) -> Outcome:
+        """A player's answer to the host's proposal to cancel a game under way."""
+        async with self._lock(match_id):
+            match = await self.get(match_id)
+            if match.status != ACTIVE:
+                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+            player = match.seat_of(user_id)
+            if player is None or match.resigned(player.seat):
+                raise RefereeError(f"Only the players still in {match.label} vote on cancelling.")
+            if step != match.row.step or not self._proposed(match):
                 raise RefereeError(
-                    "Only the host or a member with Manage Server can cancel a game."
+                    f"There is no proposal to cancel {match.label} now: a move was made or a "
+                    "player refused since. The host can propose again with `/cancel`."
                 )
-            return await self._cancel(match, f"cancelled by <@{user_id}>")
+            if agree:
+                return await self._agree(match, user_id)
+            await self.store.clear_votes(match.id)
+            self._keep(replace(match, votes=frozenset()))
+            name = match.seats[player.seat].name
+            out = Outcome(f"You refused to cancel {match.label}; it goes on.")
+            line = f"{name} refused to cancel the game: it goes on."
+            out.posts.append(
+                Post(match.row.channel_id, match.id, match.label, (line,), style=Style.NOTICE)
+            )
+            return out
+
+    def _proposed(self, match: Match) -> bool:
+        """True when the host has proposed, at this step, to cancel the match."""
+        return match.row.host_id in match.votes
+
+    async def _agree(self, match: Match, user_id: int) -> Outcome:
+        """Count a player's agreement (the host's opens the vote); cancel once all agree."""
+        try:
+            await self.store.vote_cancel(match.id, match.row.step, user_id, self.clock())
+        except StaleStep:
+            await self._reload(match.id)
+            raise RefereeError(f"{match.label} has changed; try again.") from None
+        match = self._keep(replace(match, votes=match.votes | {user_id}))
+        waiting = [
+            s.user_id
+            for s in match.active_seats()
+            if s.user_id != match.row.host_id and s.user_id not in match.votes
+        ]
+        if not waiting:
+            return await self._cancel(match, "cancelled by the host with every player's agreement")
+        who = ", ".join(f"<@{u}>" for u in waiting)
+        lines: tuple[str, ...]
+        if user_id == match.row.host_id:
+            reply = f"You proposed to cancel {match.label}; waiting for {who} to agree."
+            lines = (
+                f"The host proposes to cancel {match.label}: it would count for no leaderboard.",
+                f"Every other player still in the game must agree: {who}. "
+                "A move made before then ends the vote.",
+            )
+            controls = Controls.VOTE
+        else:
+            reply = f"You agreed to cancel {match.label}; waiting for {who}."
+            name = match.seat_of(user_id)
+            lines = (f"{name.name if name else 'A player'} agrees to cancel. Waiting for {who}.",)
+            controls = Controls.NONE
+        post = Post(
+            match.row.channel_id,
+            match.id,
+            f"{match.label}: cancel?",
+            lines,
+            style=Style.NOTICE,
+            controls=controls,
+            step=match.row.step,
+            mentions=tuple(waiting),
+        )
+        return Outcome(reply, [post])
 
     async def _cancel(self, match: Match, why: str) -> Outcome:
         end = MatchEnd(CANCELLED, {"reason": why})

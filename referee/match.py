@@ -9,7 +9,7 @@ from referee.errors import RefereeError
 from referee.store import MatchData, MatchRow, SeatRow
 from rules import GAMES
 from rules.base import Game, Seat
-from rules.record import Progress, Record
+from rules.record import Entry, Progress, Record
 
 LOBBY, ACTIVE, OVER, CANCELLED = "lobby", "active", "over", "cancelled"
 
@@ -21,7 +21,10 @@ class Match:
     row: MatchRow
     seats: tuple[SeatRow, ...]
     progress: Progress | None
-    moves: tuple[tuple[Seat, str], ...] = ()
+    moves: tuple[Entry, ...] = ()
+    """The log: the record's entries, resignations included."""
+    votes: frozenset[int] = frozenset()
+    """Players who agreed, at the current step, to cancel the match."""
 
     @classmethod
     def from_data(cls, data: MatchData) -> Match:
@@ -31,12 +34,12 @@ class Match:
         progress = None
         if row.settled is not None and row.status != LOBBY:
             progress = Progress(game, game.start(len(data.seats), row.settled))
-            for seat, move in data.moves:
-                progress = progress.submit(seat, move)
+            for entry in data.moves:
+                progress = progress.enter(entry)
             if row.status == ACTIVE:
                 for seat, move in data.sealed:
                     progress = progress.submit(seat, move)
-        return cls(row, data.seats, progress, data.moves)
+        return cls(row, data.seats, progress, data.moves, data.votes)
 
     @property
     def id(self) -> int:
@@ -94,9 +97,20 @@ class Match:
         p = self.progress
         return p is not None and self.status == ACTIVE and p.game.is_sealed(p.state)
 
+    def resigned(self, seat: Seat) -> bool:
+        """True when a seat has left the game (resigned, removed or out of time)."""
+        return self.progress is not None and seat in self.progress.resigned
+
     def active_seats(self) -> list[SeatRow]:
         """Seats that have not resigned."""
-        return [s for s in self.seats if not s.resigned]
+        return [s for s in self.seats if not self.resigned(s.seat)]
+
+    def moved(self, progress: Progress, entries: tuple[Entry, ...] = ()) -> Match:
+        """This match with new progress and entries added to its log (the votes lapse when a
+        step resolves)."""
+        same_step = progress.state is self.require_progress().state
+        votes = self.votes if same_step else frozenset()
+        return replace(self, progress=progress, moves=(*self.moves, *entries), votes=votes)
 
     def record(self) -> Record:
         """The game record of the resolved moves (sealed moves of an open step stay out)."""

@@ -24,6 +24,7 @@ class Controls(Enum):
     LOBBY = "lobby"
     DIGITS = "digits"
     SECRET = "secret"
+    VOTE = "vote"
 
 
 @dataclass(frozen=True)

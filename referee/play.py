@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping
-from dataclasses import replace
 
 from referee import announce
 from referee.core import RefereeCore
@@ -13,8 +12,14 @@ from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome, Post, Style
 from referee.store import Deadline, StaleStep
 from rules.base import IllegalMove, Seat
+from rules.record import AUTO, RESIGN
 
 log = logging.getLogger(__name__)
+
+
+NO_DEADLINE_WAIT = 6 * 3600
+"""How long a game without a move deadline must have waited on a player before the host may
+remove them: a quarter of the default deadline of 24 hours."""
 
 
 class PlayDesk(RefereeCore):
@@ -48,15 +53,16 @@ class PlayDesk(RefereeCore):
                 move = progress.check(seat, text, allow_change=True)
             except IllegalMove as e:
                 raise RefereeError(f"{match.label}: {e}") from None
-            if not match.is_sealed():
-                outcome = await self._resolve(match, {seat: move}, set())
-                outcome.reply = f"Played `{move}` in {match.label}."
-                return outcome
             pending = {**progress.pending, seat: move}
-            if set(pending) != set(match.step_seats()):
+            autos = self._autos(match, pending)
+            if autos is None:
                 return await self._seal(match, seat, move, changing)
-            outcome = await self._resolve(match, pending, set())
-            outcome.reply = f"Locked in `{move}` for {match.label}: everyone has moved."
+            outcome = await self._resolve(match, {**pending, **autos}, set(autos))
+            outcome.reply = (
+                f"Locked in `{move}` for {match.label}: everyone has moved."
+                if match.is_sealed()
+                else f"Played `{move}` in {match.label}."
+            )
             return outcome
 
     async def _seal(self, match: Match, seat: Seat, move: str, changing: bool) -> Outcome:
@@ -66,8 +72,7 @@ class PlayDesk(RefereeCore):
         except StaleStep:
             await self._reload(match.id)
             raise RefereeError(f"{match.label}: that step has already resolved.") from None
-        progress = match.require_progress().submit(seat, move, allow_change=True)
-        match = self._keep(Match(match.row, match.seats, progress, match.moves))
+        match = self._keep(match.moved(match.require_progress().submit(seat, move, True)))
         verb = "Changed to" if changing else "Locked in"
         out = Outcome(
             f"{verb} `{move}` for {match.label}. You can change it until everyone has moved."
@@ -97,26 +102,37 @@ class PlayDesk(RefereeCore):
         seat = match.seat_of(user_id)
         if seat is None:
             raise RefereeError(f"You are not a player in {match.label}.")
-        if seat.resigned:
-            raise RefereeError(f"You resigned from {match.label}.")
+        if match.resigned(seat.seat):
+            raise RefereeError(f"You have left {match.label}; the referee plays your moves.")
         return seat.seat
 
+    def _autos(self, match: Match, pending: Mapping[Seat, str]) -> dict[Seat, str] | None:
+        """The moves the referee plays for resigned seats once every other seat of the step has
+        moved (an empty dict when none is missing); None while a present player has not."""
+        p = match.require_progress()
+        missing = sorted(p.game.to_move(p.state) - set(pending))
+        if any(not match.resigned(s) for s in missing):
+            return None
+        return {s: p.game.auto_move(p.state, s, self.rng, resigned=True) for s in missing}
+
     async def _resolve(self, match: Match, moves: Mapping[Seat, str], auto: set[Seat]) -> Outcome:
-        """Apply a complete step, autoplaying resigned seats after it, committing each step."""
+        """Apply a complete step, then the steps resigned seats alone complete, committing each
+        step; `auto` are the seats whose move the referee played."""
         out = Outcome()
         while True:
             progress = match.require_progress()
             before = progress.state
             for seat, move in moves.items():
                 progress = progress.submit(seat, move, allow_change=True)
-            step_moves = [(seat, move, seat in auto) for seat, move in moves.items()]
+            entries = tuple(
+                (seat, move, AUTO) if seat in auto else (seat, move) for seat, move in moves.items()
+            )
             lines = announce.describe_step(progress.game, before, moves, progress.state, match)
-            new_moves = (*match.moves, *((s, m) for s, m, _ in step_moves))
-            match = Match(match.row, match.seats, progress, new_moves)
+            match = match.moved(progress, entries)
             end = None
             now = self.clock()
             deadline = Deadline()
-            over = progress.game.is_over(progress.state)
+            over = progress.is_over()
             async with self._ending(over):
                 if over:
                     match = match.with_row(status=OVER)
@@ -125,56 +141,46 @@ class PlayDesk(RefereeCore):
                     deadline = self._step_deadline(match, now)
                 try:
                     await self.store.resolve_step(
-                        match.id, match.row.step, step_moves, end, deadline, now
+                        match.id, match.row.step, entries, end, deadline, now
                     )
                 except StaleStep:
                     await self._reload(match.id)
                     raise RefereeError(f"{match.label}: that step has already resolved.") from None
             match = self._keep(
                 match.with_row(
-                    step=match.row.step + 1, deadline_at=deadline.at, remind_at=deadline.remind_at
+                    step=match.row.step + 1,
+                    deadline_at=deadline.at,
+                    remind_at=deadline.remind_at,
+                    step_started_at=now,
+                    result=end.result if end else None,
                 )
             )
             if end is not None:
-                out.posts.append(announce.final_post(match, end.result["winners"], lines))
+                out.posts.append(announce.final_post(match, lines))
                 log.info("Match %s over: %s", match.id, end.result)
                 return out
             out.posts += announce.step_posts(match, lines)
-            match, complete = await self._fill_resigned(match)
-            if complete is None:
+            autos = self._autos(match, {})
+            if not autos:
                 out.directs += announce.prompts(match)
                 return out
-            moves, auto = complete
-
-    async def _fill_resigned(
-        self, match: Match
-    ) -> tuple[Match, tuple[dict[Seat, str], set[Seat]] | None]:
-        """Play resigned seats' awaited moves; return the step to resolve if that completes it."""
-        progress = match.require_progress()
-        todo = [s for s in sorted(match.awaited_seats()) if match.seats[s].resigned]
-        if not todo:
-            return match, None
-        auto = {s: progress.game.sample(progress.state, s, self.rng) for s in todo}
-        if set(progress.pending) | set(auto) == set(match.step_seats()):
-            return match, ({**progress.pending, **auto}, set(auto))
-        for seat, move in auto.items():
-            await self.store.submit_sealed(match.id, match.row.step, seat, move, self.clock())
-            progress = progress.submit(seat, move)
-        return self._keep(Match(match.row, match.seats, progress, match.moves)), None
+            moves, auto = autos, set(autos)
 
     async def resign(self, match_id: int, user_id: int) -> Outcome:
         """Give up: with one player left the match ends; otherwise the referee plays on for you."""
         async with self._lock(match_id):
             match = await self.get(match_id)
             seat = self._playing_seat(match, user_id)
-            out = await self._resign_seat(match, seat, f"{match.seats[seat].name} resigned.")
+            name = match.seats[seat].name
+            out = await self._resign_seat(match, seat, "resigned", f"{name} resigned.")
             out.reply = f"You resigned from {match.label}."
             return out
 
     async def remove_player(
         self, match_id: int, actor_id: int, target_id: int, moderator: bool
     ) -> Outcome:
-        """The host or a moderator removes an absent player (from a lobby, or from play)."""
+        """Remove a player: from a lobby, the host or a moderator; from a game under way, a
+        moderator at any time, the host only a player the game has long waited on."""
         async with self._lock(match_id):
             match = await self.get(match_id)
             if actor_id != match.row.host_id and not moderator:
@@ -182,7 +188,7 @@ class PlayDesk(RefereeCore):
                     "Only the host or a member with Manage Server can remove a player."
                 )
             seat = match.seat_of(target_id)
-            if seat is None or seat.resigned:
+            if seat is None or match.resigned(seat.seat):
                 raise RefereeError(f"<@{target_id}> is not playing in {match.label}.")
             if match.status == LOBBY:
                 if target_id == match.row.host_id:
@@ -193,36 +199,65 @@ class PlayDesk(RefereeCore):
                 return out
             if match.status != ACTIVE:
                 raise RefereeError(f"{match.label} is over.")
+            if not moderator:
+                self._check_host_may_remove(match, seat.seat)
             out = await self._resign_seat(
-                match, seat.seat, f"{seat.name} was removed by <@{actor_id}>."
+                match, seat.seat, "removed", f"{seat.name} was removed by <@{actor_id}>."
             )
             out.reply = f"Removed <@{target_id}> from {match.label}."
             return out
 
-    async def _resign_seat(self, match: Match, seat: Seat, why: str) -> Outcome:
-        """A seat leaves play: the match ends with one player left, else the referee plays on."""
-        seats = tuple(replace(s, resigned=True) if s.seat == seat else s for s in match.seats)
-        match = Match(match.row, seats, match.progress, match.moves)
+    def _check_host_may_remove(self, match: Match, seat: Seat) -> None:
+        """A host removes only a player the game has waited on for a quarter of the move
+        deadline (NO_DEADLINE_WAIT without one), so nobody is removed for being on time."""
+        row, name = match.row, match.seats[seat].name
+        if row.host_id == match.seats[seat].user_id:
+            raise RefereeError("You cannot remove yourself; `/resign` leaves the game.")
+        needed = row.move_seconds / 4 if row.move_seconds else NO_DEADLINE_WAIT
+        rule = (
+            f"a host can remove a player only once the game has waited on their move for "
+            f"{announce.duration(int(needed))}"
+            + (
+                " (a quarter of the move deadline)"
+                if row.move_seconds
+                else " (6 h without a deadline)"
+            )
+            + "; a member with Manage Server can remove anyone."
+        )
+        if seat not in match.awaited_seats():
+            raise RefereeError(f"{match.label} is not waiting on {name}: {rule}")
+        waited = self.clock() - (row.step_started_at or self.clock())
+        if waited < needed:
+            raise RefereeError(
+                f"{match.label} has waited on {name} for {announce.duration(int(waited))}: {rule}"
+            )
+
+    async def _resign_seat(self, match: Match, seat: Seat, reason: str, why: str) -> Outcome:
+        """A seat leaves play, as an entry of the record: the match ends if the record says so,
+        else the referee plays on for the seat."""
+        entry = (seat, RESIGN, reason)
+        match = match.moved(match.require_progress().resign(seat), (entry,))
         end = None
-        over = len(match.active_seats()) <= 1
+        over = match.require_progress().is_over()
         async with self._ending(over):
             if over:
                 match = match.with_row(status=OVER)
                 end = await self._match_end(match)
             try:
-                await self.store.resign(match.id, seat, end, self.clock())
+                await self.store.resign(match.id, match.row.step, seat, reason, end, self.clock())
             except StaleStep:
                 await self._reload(match.id)
                 raise RefereeError(f"{match.label} has changed; try again.") from None
-        self._keep(match)
+        match = self._keep(match.with_row(result=end.result) if end else match)
         out = Outcome()
         if end is not None:
-            out.posts.append(announce.final_post(match, end.result["winners"], [why]))
+            out.posts.append(announce.final_post(match, [why]))
             return out
-        lines = [why, "The referee plays their moves at random from now on; they cannot win."]
-        match, complete = await self._fill_resigned(match)
-        if complete is not None:
+        lines = [why, "The referee plays their moves from now on; they cannot win."]
+        autos = self._autos(match, match.require_progress().pending)
+        if autos:
             out.posts.append(Post(match.row.channel_id, match.id, match.label, tuple(lines)))
-            return out.extend(await self._resolve(match, *complete))
+            pending = match.require_progress().pending
+            return out.extend(await self._resolve(match, {**pending, **autos}, set(autos)))
         out.posts += announce.step_posts(match, lines)
         return out

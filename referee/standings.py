@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
 from referee.match import Match
-from referee.store import StandingChange
+from referee.store import SolitaireScore, StandingChange
 
 ALL_GAMES = "*"
 _MODEL = PlackettLuce()
-
-
-def final_winners(match: Match) -> list[int]:
-    """The winning seats: best total among the players who did not resign."""
-    p = match.require_progress()
-    active = [s.seat for s in match.seats if not s.resigned]
-    if len(active) <= 1:
-        return active
-    totals = p.game.scores(p.state)
-    pick = min if p.game.lowest_wins else max
-    best = pick(totals[i] for i in active)
-    return [i for i in active if totals[i] == best]
 
 
 def ranks(match: Match, winners: Sequence[int]) -> list[int]:
@@ -32,7 +21,7 @@ def ranks(match: Match, winners: Sequence[int]) -> list[int]:
     sign = 1 if p.game.lowest_wins else -1
 
     def key(seat: int) -> tuple[int, int, int]:
-        resigned = match.seats[seat].resigned
+        resigned = match.resigned(seat)
         return (0 if seat in winners else 1, int(resigned), sign * totals[seat])
 
     order = sorted(range(len(match.seats)), key=key)
@@ -51,7 +40,8 @@ def standing_changes(
     winners: Sequence[int],
     ratings: Mapping[str, Mapping[int, tuple[float, float]]],
 ) -> list[StandingChange]:
-    """The standing changes of every player, for this game and for all games."""
+    """The standing changes of every player of a game of two or more, for this game and for
+    all games (a one-player game changes no standings: it has its own table of bests)."""
     p = match.require_progress()
     totals = p.game.scores(p.state)
     seat_ranks = ranks(match, winners)
@@ -62,10 +52,7 @@ def standing_changes(
         for s in match.seats:
             mu, sigma = known.get(s.user_id, (_MODEL.mu, _MODEL.sigma))
             teams.append([_MODEL.rating(mu=mu, sigma=sigma)])
-        # A solitaire game counts its points, but a rating needs an opponent.
-        rated = (
-            _MODEL.rate(teams, ranks=[float(r) for r in seat_ranks]) if len(teams) > 1 else teams
-        )
+        rated = _MODEL.rate(teams, ranks=[float(r) for r in seat_ranks])
         for s, team in zip(match.seats, rated, strict=True):
             out.append(
                 StandingChange(
@@ -80,3 +67,16 @@ def standing_changes(
                 )
             )
     return out
+
+
+def solitaire_score(match: Match) -> SolitaireScore | None:
+    """A finished one-player game as a candidate best, unless it was resigned."""
+    p = match.require_progress()
+    if p.resigned:
+        return None
+    seat = match.seats[0]
+    options = json.dumps(match.row.settled, sort_keys=True)
+    moves = tuple(e[1] for e in match.moves)
+    return SolitaireScore(
+        match.row.game, options, seat.user_id, seat.name, p.game.scores(p.state)[0], moves
+    )

@@ -6,6 +6,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+# The record's entry and resignation move, as the stores write them into the log.
+from rules.record import RESIGN as RESIGN
+from rules.record import Entry as Entry
+
 
 class StaleStep(Exception):
     """A write for a step that has already resolved, or a match no longer in that status."""
@@ -22,7 +26,6 @@ class SeatRow:
     seat: int
     user_id: int
     name: str
-    resigned: bool = False
 
 
 @dataclass(frozen=True)
@@ -45,16 +48,20 @@ class MatchRow:
     created_at: float
     result: dict[str, Any] | None = None
     remind_at: float | None = None
+    step_started_at: float | None = None
+    """When the current step opened (an active match), for how long it has waited."""
 
 
 @dataclass(frozen=True)
 class MatchData:
-    """A match with its seats, its log of moves and the sealed moves of the current step."""
+    """A match with its seats, its log (the record's entries), the sealed moves of the current
+    step, and who agreed to cancel it at this step."""
 
     row: MatchRow
     seats: tuple[SeatRow, ...]
-    moves: tuple[tuple[int, str], ...] = ()
+    moves: tuple[Entry, ...] = ()
     sealed: tuple[tuple[int, str], ...] = ()
+    votes: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -110,12 +117,40 @@ class StandingChange:
 
 
 @dataclass(frozen=True)
+class SolitaireScore:
+    """A finished one-player game: kept as the server's best for its game and options if it
+    beats the one there."""
+
+    game: str
+    options: str
+    """The settled options as canonical JSON: games with other options are other tables."""
+    user_id: int
+    name: str
+    score: int
+    moves: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class SolitaireBest:
+    """A server's best one-player score for a game and its options."""
+
+    game: str
+    options: dict[str, Any]
+    user_id: int
+    name: str
+    score: int
+    moves: tuple[str, ...]
+    match_id: int
+
+
+@dataclass(frozen=True)
 class MatchEnd:
     """How a match ended: its result for the record, and the standings to change."""
 
     status: str
     result: dict[str, Any]
     changes: Sequence[StandingChange] = field(default_factory=tuple)
+    solitaire: SolitaireScore | None = None
 
 
 class Store(Protocol):
@@ -153,12 +188,12 @@ class Store(Protocol):
         self,
         match_id: int,
         step: int,
-        moves: Sequence[tuple[int, str, bool]],
+        moves: Sequence[Entry],
         end: MatchEnd | None,
         deadline: Deadline,
         now: float,
     ) -> None:
-        """Append a step's moves (seat, move, auto) to the log and set the next deadline."""
+        """Append a step's entries to the log and open the next step; raise StaleStep."""
         ...
 
     async def set_deadline(self, match_id: int, deadline: Deadline) -> None:
@@ -173,8 +208,19 @@ class Store(Protocol):
         """The earliest reminder or deadline of any open match."""
         ...
 
-    async def resign(self, match_id: int, seat: int, end: MatchEnd | None, now: float) -> None:
-        """Mark a seat as resigned, ending the match when `end` is given."""
+    async def resign(
+        self, match_id: int, step: int, seat: int, reason: str, end: MatchEnd | None, now: float
+    ) -> None:
+        """Append a seat's resignation to the log, ending the match when `end` is given; raise
+        StaleStep if the match is not at that step or the seat has already resigned."""
+        ...
+
+    async def vote_cancel(self, match_id: int, step: int, user_id: int, now: float) -> None:
+        """Record a player's agreement to cancel a match at this step; raise StaleStep."""
+        ...
+
+    async def clear_votes(self, match_id: int) -> None:
+        """Forget every agreement to cancel a match (a player refused)."""
         ...
 
     async def end_match(self, match_id: int, end: MatchEnd, now: float) -> None:
@@ -207,6 +253,10 @@ class Store(Protocol):
 
     async def standings(self, guild_id: int, game: str, limit: int) -> list[Standing]:
         """A server's leaderboard for a game ('*' = all games), best first."""
+        ...
+
+    async def solitaire_bests(self, guild_id: int, game: str) -> list[SolitaireBest]:
+        """A server's best one-player scores of a game, one per set of options."""
         ...
 
     async def ratings_of(

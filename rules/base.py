@@ -296,6 +296,11 @@ class Game(abc.ABC, Generic[S]):
             raise IllegalMove("It is not your move.")
         return rng.choice(staying or way_out)
 
+    def proven_best(self, options: Mapping[str, Any]) -> int | None:
+        """The best total a one-player game with these settled options can reach, where it is
+        proven (None where unknown, or for games of two or more)."""
+        return None
+
     @abc.abstractmethod
     def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
         """An upper bound on the number of steps a game with these settled options can last."""

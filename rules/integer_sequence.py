@@ -18,6 +18,13 @@ from rules.base import (
 )
 from rules.primes import is_composite
 
+PROVEN_BEST = {
+    **{1: 1, 2: 3, 3: 7, 4: 8, 5: 28, 6: 76, 7: 188, 8: 397, 9: 1406, 10: 5152},
+    **{11: 17823, 12: 70272, 13: 275117, 14: 1019674},
+}
+"""a(n), the best total of a one-player game on 1..n, as proven by
+`python -m rules solve integer-sequence N` (the tests check it up to n = 10)."""
+
 
 @dataclass(frozen=True)
 class State:
@@ -152,6 +159,9 @@ class IntegerSequence(Game[State]):
 
     def scores(self, s: State) -> tuple[int, ...]:
         return s.scores
+
+    def proven_best(self, options: Mapping[str, Any]) -> int | None:
+        return PROVEN_BEST.get(options["n"])
 
     def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
         return int(options["n"])

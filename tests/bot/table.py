@@ -75,11 +75,14 @@ class Table:
         return await self.bot.referee.get(match_id)
 
     async def play_out(self, match_id: int, rng: random.Random, by_dm_prefix: bool = False) -> int:
-        """Play random legal moves through Discord until the game ends; returns the move count."""
+        """Play random legal moves through Discord until the game ends, check that its stored
+        result is the replay of its record, and return the move count."""
         count = 0
         while True:
             match = await self.match(match_id)
             if match.status != "active":
+                if match.status == "over":
+                    await self.result_is_the_replay(match_id, next(iter(self.members)))
                 return count
             p = match.require_progress()
             for seat in sorted(match.awaited_seats()):
@@ -108,3 +111,13 @@ class Table:
         """`python -m rules replay` of the game's own /history record."""
         record = await self.history(member, match_id)
         return replay_text(json.dumps(record))
+
+    async def result_is_the_replay(self, match_id: int, member: str = "alice") -> dict[str, Any]:
+        """Check that the result stored for a finished game is exactly the replay of its
+        /history record; return it."""
+        data = await self.bot.referee.store.load_match(match_id)
+        assert data is not None and data.row.status == "over", data
+        replayed = await self.replayed(member, match_id)
+        assert replayed["over"] is True
+        assert data.row.result == replayed, (data.row.result, replayed)
+        return replayed

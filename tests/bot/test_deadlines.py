@@ -34,7 +34,7 @@ async def test_reminder_then_auto_move(simcord_env: Any) -> None:
     assert any("left to move" in t for t in bob_dms)
     assert (await table.match(match_id)).require_progress().state.pairs == ()
     await simcord_env.advance_time(3 * 60)
-    assert "Time ran out for bob-home: the referee played a random move." in channel_text(table)
+    assert "Time ran out for bob-home: the referee played a move for them." in channel_text(table)
     match = await table.match(match_id)
     assert match.require_progress().state.pairs[0][0] == 5
     assert match.row.deadline_at is not None
@@ -54,6 +54,9 @@ async def test_forfeit_in_a_two_player_game(simcord_env: Any) -> None:
     assert match.status == "over" and match.row.result is not None
     assert match.row.result["winners"] == [0]
     assert "bob-home ran out of time and leaves." in channel_text(table)
+    replayed = await table.result_is_the_replay(match_id)
+    assert replayed["resigned"] == [1]
+    assert (await table.history("alice", match_id))["moves"][-1] == [1, "resign", "timeout"]
 
 
 async def test_deadline_survives_a_restart(simcord_env: Any, database: Path) -> None:
@@ -95,10 +98,12 @@ async def test_only_host_or_moderator_removes_and_cancels(simcord_env: Any) -> N
     bob, carol = table.members["bob"], table.members["carol"]
     refused = await bob.slash(table.channel, "remove", player=carol, game=match_id)
     assert refused.ephemeral and "Only the host" in refused.response.content
-    removed = await table.members["alice"].slash(table.channel, "remove", player=carol)
+    early = await table.members["alice"].slash(table.channel, "remove", player=carol)
+    assert early.ephemeral and "is not waiting on carol-home" in early.response.content
+    removed = await mod.slash(table.channel, "remove", player=carol, game=match_id)
     assert removed.ephemeral and "Removed" in removed.response.content
     match = await table.match(match_id)
-    assert match.seats[2].resigned and match.status == "active"
+    assert match.resigned(2) and match.status == "active"
     cancel = await mod.slash(table.channel, "cancel", game=match_id)
     assert cancel.ephemeral and "cancelled" in cancel.response.content
     assert (await table.match(match_id)).status == "cancelled"

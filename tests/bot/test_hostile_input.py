@@ -157,7 +157,7 @@ async def world(simcord_env: Any, database: Path) -> AsyncIterator[World]:
 def in_step(match: Match, user_id: int) -> int | None:
     """The seat of a member who may move in this match now, or None."""
     seat = match.seat_of(user_id)
-    if match.status != ACTIVE or seat is None or seat.resigned:
+    if match.status != ACTIVE or seat is None or match.resigned(seat.seat):
         return None
     return seat.seat if seat.seat in match.step_seats() else None
 
@@ -370,7 +370,7 @@ async def looking_accepted(world: World, command: str, match: Match | None, user
     if command == "cancel":
         return match.status in (LOBBY, ACTIVE) and user_id == match.row.host_id
     if command == "resign":
-        return match.status == ACTIVE and seat is not None and not seat.resigned
+        return match.status == ACTIVE and seat is not None and not match.resigned(seat.seat)
     return False
 
 

@@ -56,7 +56,7 @@ async def test_closed_dms_finish_through_the_form(simcord_env: Any) -> None:
     match = await table.match(match_id)
     assert match.status == "over"
     assert match.row.result is not None
-    assert (await table.replayed("alice", match_id))["scores"] == match.row.result["scores"]
+    await table.result_is_the_replay(match_id)
 
 
 async def test_two_games_by_dm(simcord_env: Any) -> None:

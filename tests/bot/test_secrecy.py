@@ -74,9 +74,10 @@ async def test_sealed_moves_stay_secret_until_revealed(
         assert not ours, [r.getMessage() for r in ours]
         record = await table.history(names[-1], match_id)
         assert len(record["moves"]) == len(match.moves), "an open step must stay out of /history"
-        assert json.dumps(record).count(f'"{move}"') == sum(1 for _, m in match.moves if m == move)
+        assert json.dumps(record).count(f'"{move}"') == sum(1 for e in match.moves if e[1] == move)
         for seat in rest:
             other = table.member(match.seats[seat].user_id)
             await other.send_dm(p.game.sample(p.state, seat, rng))
         steps += 1
     assert steps > 3
+    await table.result_is_the_replay(match_id, names[-1])

@@ -56,13 +56,11 @@ async def test_points_beyond_64_bits_add_up_exactly(store: SqliteStore) -> None:
 async def test_a_refused_write_changes_nothing(store: SqliteStore, tmp_path: Path) -> None:
     """A step written twice is refused as a whole: neither its moves nor its guard stay."""
     match_id = await active(store, 10, 11)
-    await store.resolve_step(match_id, 0, [(0, "1", False), (1, "2", False)], None, Deadline(), 5.0)
+    await store.resolve_step(match_id, 0, [(0, "1"), (1, "2")], None, Deadline(), 5.0)
     with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
         before = conn.execute("SELECT * FROM matches").fetchall()
     with pytest.raises(StaleStep):
-        await store.resolve_step(
-            match_id, 0, [(0, "3", False), (1, "3", False)], None, Deadline(), 6.0
-        )
+        await store.resolve_step(match_id, 0, [(0, "3"), (1, "3")], None, Deadline(), 6.0)
     with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
         assert conn.execute("SELECT * FROM matches").fetchall() == before
     data = await store.load_match(match_id)
@@ -72,7 +70,7 @@ async def test_a_refused_write_changes_nothing(store: SqliteStore, tmp_path: Pat
 async def test_matches_load_together_like_one_by_one(store: SqliteStore) -> None:
     """The bulk load gives each match exactly what loading it alone gives, in id order."""
     ids = [await active(store, 10 + i, 20 + i) for i in range(3)]
-    await store.resolve_step(ids[0], 0, [(0, "1", False), (1, "2", False)], None, Deadline(), 5.0)
+    await store.resolve_step(ids[0], 0, [(0, "1"), (1, "2")], None, Deadline(), 5.0)
     await store.submit_sealed(ids[0], 1, 1, "3", 6.0)
     await store.submit_sealed(ids[2], 0, 0, "2", 6.0)
     await store.end_match(ids[1], MatchEnd("cancelled", {}), 7.0)
@@ -89,7 +87,7 @@ async def test_matches_load_together_like_one_by_one(store: SqliteStore) -> None
 async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqliteStore) -> None:
     """A write whose caller is cancelled is done whole or not at all, never half."""
     match_id = await active(store, 10, 11)
-    moves = [(0, "1", False), (1, "2", False)]
+    moves = [(0, "1"), (1, "2")]
     task = asyncio.create_task(store.resolve_step(match_id, 0, moves, None, Deadline(), 5.0))
     await asyncio.sleep(0)
     task.cancel()

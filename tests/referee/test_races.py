@@ -68,7 +68,7 @@ async def test_sealed_step_resolves_once(referee: Referee) -> None:
     done, refused = await settle(calls)
     data = await referee.store.load_match(match_id)
     assert data is not None
-    assert data.row.step == 1 and sorted(s for s, _ in data.moves) == [0, 1]
+    assert data.row.step == 1 and sorted(e[0] for e in data.moves) == [0, 1]
     assert data.sealed == ()
     assert all("already resolved" in r or "not your move" in r for r in refused)
     assert len(done) + len(refused) == 12
@@ -90,12 +90,10 @@ async def test_the_database_refuses_a_second_move_for_a_step(referee: Referee) -
     """Even past the referee, the store's keys refuse a stale step and a doubled move."""
     match_id = await started(referee, "lengths-of-lengths", {"n": 4}, BOB)
     store = referee.store
-    await store.resolve_step(match_id, 0, [(0, "1", False)], None, Deadline(), 0.0)
+    await store.resolve_step(match_id, 0, [(0, "1")], None, Deadline(), 0.0)
     with pytest.raises(StaleStep):
-        await store.resolve_step(match_id, 0, [(0, "0", False)], None, Deadline(), 0.0)
+        await store.resolve_step(match_id, 0, [(0, "0")], None, Deadline(), 0.0)
     with pytest.raises(StaleStep):
-        await store.resolve_step(
-            match_id, 1, [(1, "0", False), (1, "1", False)], None, Deadline(), 0.0
-        )
+        await store.resolve_step(match_id, 1, [(1, "0"), (1, "1")], None, Deadline(), 0.0)
     data = await store.load_match(match_id)
     assert data is not None and data.moves == ((0, "1"),) and data.row.step == 1

@@ -172,3 +172,13 @@ def test_e_is_at_least_c_times_the_product_after_the_pivot() -> None:
                 part = order[d:i]
                 e = ms[i] - prod(part) * ms[d]
                 assert e >= -(-cs[d] * prod(part) // max(part))
+
+
+def test_proven_bests_agree_with_the_solver() -> None:
+    """The table of a(n) the referee quotes holds the values the solver proves."""
+    from rules.integer_sequence import GAME, PROVEN_BEST
+
+    for n, best in KNOWN.items():
+        assert PROVEN_BEST[n] == best
+        assert GAME.proven_best({"n": n}) == best
+    assert GAME.proven_best({"n": 40}) is None

@@ -1,0 +1,73 @@
+"""One-player games: /solitaire lists the server's best scores, apart from the leaderboard."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from cogs.delivery import embed_for, reply
+from referee import announce
+from referee.notices import Style
+from referee.store import SolitaireBest
+from rules import GAMES
+
+if TYPE_CHECKING:
+    from bot import RefereeBot
+
+SHOWN = 20
+"""The most options (say n = 1..60) one answer lists: the largest first after the defaults."""
+
+
+def best_line(best: SolitaireBest) -> str:
+    """One table's best: options, score, who, the order of moves, and the proven best."""
+    game = GAMES[best.game]
+    proven = game.proven_best(best.options)
+    if proven is None:
+        verdict = "the best possible is not known"
+    elif best.score == proven:
+        verdict = f"the best possible ({proven})"
+    else:
+        verdict = f"{best.score * 100 // proven}% of the best possible, {proven}"
+    order = " ".join(best.moves)
+    return (
+        f"**{announce.options_text(best.options)}**: {best.score} by {best.name} "
+        f"(#{best.match_id}), {verdict}\n  order: `{order}`"
+    )
+
+
+class Solitaire(commands.Cog):
+    """The best scores of one-player games."""
+
+    def __init__(self, bot: RefereeBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(
+        name="solitaire",
+        description="This server's best one-player scores (not on the leaderboard).",
+    )
+    @app_commands.guild_only()
+    async def solitaire(self, interaction: discord.Interaction) -> None:
+        bests = await self.bot.referee.solitaire_bests(interaction.guild_id or 0)
+        if not bests:
+            await reply(
+                interaction,
+                "No one-player game has been finished here yet: "
+                "`/newgame integer-sequence` and `/start` with nobody else seated.",
+            )
+            return
+        lines = [best_line(b) for b in bests[:SHOWN]]
+        if len(bests) > SHOWN:
+            lines.append(f"… and {len(bests) - SHOWN} more.")
+        lines.append("One-player games never count for the leaderboard: they have this table.")
+        await interaction.response.send_message(
+            embed=embed_for("Best one-player scores", lines, Style.NOTICE),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+
+
+async def setup(bot: RefereeBot) -> None:
+    """Add the solitaire cog."""
+    await bot.add_cog(Solitaire(bot))
