@@ -26,6 +26,7 @@ COLOURS = {
     Style.NOTICE: discord.Colour.light_grey(),
 }
 CLOSED_DMS = 50007
+UNKNOWN_MESSAGE = 10008
 EMBED_TEXT = 4000
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
@@ -103,8 +104,16 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
             match = await bot.referee.get(post.match_id)
             if match.row.lobby_message_id:
                 message = channel.get_partial_message(match.row.lobby_message_id)
-                await message.edit(content=content, embed=embed, view=view)
-                return None
+                try:
+                    await message.edit(content=content, embed=embed, view=view)
+                    return None
+                except discord.NotFound as e:
+                    if e.code != UNKNOWN_MESSAGE:
+                        raise
+                    # Someone deleted the lobby message. An open lobby needs its buttons back,
+                    # so it is posted again; a closed one has nothing left to offer.
+                    if view is None:
+                        return None
         sent = await with_retries(
             lambda: (
                 channel.send(content, embed=embed, view=view, allowed_mentions=MENTIONS)

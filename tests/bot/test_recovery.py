@@ -1,9 +1,11 @@
-"""What outlives the process: a secret-move form that was open."""
+"""What outlives the process or a moderator's mistake: an open secret-move form, a lobby."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+import discord
 
 from tests.bot.table import Table
 from tests.bot.test_scenarios import sealed_game
@@ -67,3 +69,33 @@ async def test_a_form_opened_before_a_restart_is_answered_after(
     refused = await bob.submit_modal(late, {"move": "1"})
     assert refused.ephemeral and "is over" in refused.response.content
     assert (await table.match(match_id)) == over
+
+
+async def test_a_deleted_lobby_message_is_posted_again(simcord_env: Any) -> None:
+    """A moderator deletes the lobby message: the next change posts it again, with buttons;
+    once the game has started, a deleted lobby message is simply left gone."""
+    table = Table.make(simcord_env, players=4)
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_messages=True))
+    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    match_id = await table.open("alice", "lengths-of-lengths", n=4)
+    deleted = table.lobby_message(match_id)
+    await mod.delete(deleted)
+
+    joined = await table.members["bob"].slash(table.channel, "join")
+    assert joined.ephemeral and "joined" in joined.response.content
+    lobby = table.lobby_message(match_id)
+    assert lobby.id != deleted.id and "bob-home" in (lobby.embeds[0].description or "")
+    assert (await table.match(match_id)).row.lobby_message_id == lobby.id
+
+    await table.seat(match_id, ["carol"])
+    again = table.lobby_message(match_id)
+    assert again.id == lobby.id and "carol-home" in (again.embeds[0].description or "")
+
+    await mod.delete(again)
+    started = await table.members["dave"].slash(table.channel, "join")
+    assert started.ephemeral and "joined" in started.response.content
+    assert (await table.match(match_id)).status == "active"
+    titles = [m.embeds[0].title for m in table.channel.history() if m.embeds]
+    assert [t.split(": ")[1] for t in titles] == ["the game begins"]
+    for member in table.members.values():
+        assert not any("could not post" in m.content for m in member.user.dm_channel.history())
