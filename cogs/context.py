@@ -10,6 +10,7 @@ import discord
 
 from cogs.delivery import answer, reply
 from referee.errors import RefereeError
+from referee.lists import MESSAGE_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Outcome
 
@@ -37,9 +38,9 @@ async def act(interaction: discord.Interaction, action: Callable[[], Awaitable[O
     await answer(bot_of(interaction), interaction, outcome)
 
 
-def match_list(matches: list[Match]) -> str:
-    """Matches as '#3 Numbers To Number, #5 Binary Scramble'."""
-    return ", ".join(f"#{m.id} {m.game.title}" for m in matches)
+def match_list(head: str, matches: list[Match], tail: str) -> str:
+    """'head#3 Numbers To Number, #5 Binary Scramble tail', cut between games to fit a message."""
+    return fit_list([f"#{m.id} {m.game.title}" for m in matches], MESSAGE_TEXT, head, tail)
 
 
 async def find_match(
@@ -87,7 +88,7 @@ async def find_match(
         )
     if len(here) > 1:
         raise RefereeError(
-            f"Several games are open here: {match_list(here)}. Add `game:` with the number."
+            match_list("Several games are open here: ", here, ". Add `game:` with the number.")
         )
     return here[0]
 

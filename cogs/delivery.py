@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from cogs.buttons import DigitButton, LobbyButton, SecretButton
+from referee.lists import EMBED_TEXT, MESSAGE_TEXT
 from referee.notices import Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
@@ -27,7 +28,6 @@ COLOURS = {
 }
 CLOSED_DMS = 50007
 UNKNOWN_MESSAGE = 10008
-EMBED_TEXT = 4000
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
@@ -185,7 +185,7 @@ async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """A private answer to the member who acted (first response or follow-up)."""
-    text = text[:2000]
+    text = text[:MESSAGE_TEXT]
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=MENTIONS)

@@ -185,8 +185,11 @@ class Play(commands.Cog):
                 "game's channel with `/move`."
             )
         raise RefereeError(
-            f"Several games are waiting for you: {match_list(waiting)}. "
-            f"Answer with the game number first, e.g. `#{waiting[0].id} {clip(text, 20)}`."
+            match_list(
+                "Several games are waiting for you: ",
+                waiting,
+                f". Answer with the game number first, e.g. `#{waiting[0].id} {clip(text, 20)}`.",
+            )
         )
 
 
