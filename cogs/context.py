@@ -64,6 +64,7 @@ async def find_match(
         raise RefereeError("Use this command in a server channel.")
     user = interaction.user.id if member is None else member
     here: list[Match] = []
+    in_channel: list[Match] = []
     if LOBBY not in statuses or ACTIVE in statuses:
         # Your own games first: no need to read every open game of the server.
         here = [
@@ -72,25 +73,50 @@ async def find_match(
             if m.status in statuses
         ]
     if not here:
-        here = [
+        in_channel = [
             m
             for m in await referee.open_matches(guild_id)
-            if m.row.channel_id == interaction.channel_id and m.status in statuses
+            if m.row.channel_id == interaction.channel_id
         ]
+        here = [m for m in in_channel if m.status in statuses]
     if len(here) > 1:
         waiting = [m for m in here if any(m.seats[s].user_id == user for s in m.awaited_seats())]
         here = waiting if len(waiting) == 1 else here
     if not here:
-        what = "lobby" if statuses == (LOBBY,) else "game"
-        raise RefereeError(
-            f"There is no open {what} in this channel. `/games` lists this server's games; "
-            "`/newgame` starts one."
-        )
+        raise RefereeError(none_fits(in_channel, statuses))
     if len(here) > 1:
         raise RefereeError(
             match_list("Several games are open here: ", here, ". Add `game:` with the number.")
         )
     return here[0]
+
+
+def none_fits(in_channel: list[Match], statuses: tuple[str, ...]) -> str:
+    """Why no game in this channel fits a command: what its open games are, if it has any."""
+    lobbies = [m for m in in_channel if m.status == LOBBY]
+    if lobbies and LOBBY not in statuses:
+        if len(lobbies) == 1:
+            return (
+                f"{lobbies[0].label} is still a lobby: the host presses Start "
+                "(it starts by itself when full)."
+            )
+        return match_list(
+            "The games here are still lobbies: ",
+            lobbies,
+            ". Their hosts press Start (each starts by itself when full).",
+        )
+    started = [m for m in in_channel if m.status == ACTIVE]
+    if started and ACTIVE not in statuses:
+        if len(started) == 1:
+            return f"{started[0].label} has already started; `/newgame` opens a new one."
+        return match_list(
+            "The games here have already started: ", started, ". `/newgame` opens a new one."
+        )
+    what = "lobby" if statuses == (LOBBY,) else "game"
+    return (
+        f"There is no open {what} in this channel. `/games` lists this server's games; "
+        "`/newgame` starts one."
+    )
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:

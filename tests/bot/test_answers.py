@@ -1,4 +1,5 @@
-"""Answers that fit and say what is really there: long lists in a busy channel."""
+"""Answers that fit and name the real situation: long lists in a busy channel, and a game
+that is not yet, or no longer, what a command needs."""
 
 from __future__ import annotations
 
@@ -72,3 +73,42 @@ async def test_many_waiting_games_by_dm_and_after_a_restart(
     shown = [int(m[1]) for m in map(line.fullmatch, lines) if m]
     assert len(shown) == len(lines) > 30 and shown == ids[: len(lines)]
     assert more == f"… and {GAMES - len(lines)} more; `/games` lists them."
+
+
+async def test_answers_name_the_game_that_is_here(simcord_env: Any) -> None:
+    """A command for a game under way meets a lobby, and a lobby command meets a started game:
+    the answer names the game and what to do, privately, and nothing changes."""
+    table = Table.make(simcord_env, players=3)
+    alice, bob, carol = (table.members[n] for n in ("alice", "bob", "carol"))
+    nothing = await alice.slash(table.channel, "move", move="1")
+    assert nothing.ephemeral and "There is no open game in this channel" in nothing.response.content
+
+    match_id = await table.open("alice", "lengths-of-lengths", n=4)
+    lobby = await table.match(match_id)
+    for command, options in (("move", {"move": "1"}), ("resign", {}), ("board", {}), ("score", {})):
+        for member in (alice, carol):
+            answer = await member.slash(table.channel, command, **options)
+            assert answer.ephemeral and answer.response.content == (
+                f"{TITLE} #{match_id} is still a lobby: the host presses Start "
+                "(it starts by itself when full)."
+            ), (command, answer.response.content)
+    assert await table.match(match_id) == lobby
+
+    await table.seat(match_id, ["bob"])
+    await alice.click(table.lobby_message(match_id), label="Start")
+    started = await table.match(match_id)
+    for member, command in ((carol, "join"), (carol, "leave"), (alice, "start"), (bob, "leave")):
+        answer = await member.slash(table.channel, command)
+        assert answer.ephemeral and answer.response.content == (
+            f"{TITLE} #{match_id} has already started; `/newgame` opens a new one."
+        ), (command, answer.response.content)
+    assert await table.match(match_id) == started
+
+    await alice.slash(table.channel, "cancel")
+    second = await table.open("carol", "lengths-of-lengths", n=4)
+    third = await table.open("carol", "lengths-of-lengths", n=4)
+    answer = await carol.slash(table.channel, "move", move="1")
+    assert answer.ephemeral and answer.response.content == (
+        f"The games here are still lobbies: #{second} {TITLE}, #{third} {TITLE}. "
+        "Their hosts press Start (each starts by itself when full)."
+    )
