@@ -10,6 +10,7 @@ import discord
 
 from cogs.delivery import answer, reply
 from referee.errors import RefereeError
+from referee.lists import MESSAGE_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Outcome
 
@@ -37,9 +38,9 @@ async def act(interaction: discord.Interaction, action: Callable[[], Awaitable[O
     await answer(bot_of(interaction), interaction, outcome)
 
 
-def match_list(matches: list[Match]) -> str:
-    """Matches as '#3 Numbers To Number, #5 Binary Scramble'."""
-    return ", ".join(f"#{m.id} {m.game.title}" for m in matches)
+def match_list(head: str, matches: list[Match], tail: str) -> str:
+    """'head#3 Numbers To Number, #5 Binary Scramble tail', cut between games to fit a message."""
+    return fit_list([f"#{m.id} {m.game.title}" for m in matches], MESSAGE_TEXT, head, tail)
 
 
 async def find_match(
@@ -63,6 +64,7 @@ async def find_match(
         raise RefereeError("Use this command in a server channel.")
     user = interaction.user.id if member is None else member
     here: list[Match] = []
+    in_channel: list[Match] = []
     if LOBBY not in statuses or ACTIVE in statuses:
         # Your own games first: no need to read every open game of the server.
         here = [
@@ -71,25 +73,50 @@ async def find_match(
             if m.status in statuses
         ]
     if not here:
-        here = [
+        in_channel = [
             m
             for m in await referee.open_matches(guild_id)
-            if m.row.channel_id == interaction.channel_id and m.status in statuses
+            if m.row.channel_id == interaction.channel_id
         ]
+        here = [m for m in in_channel if m.status in statuses]
     if len(here) > 1:
         waiting = [m for m in here if any(m.seats[s].user_id == user for s in m.awaited_seats())]
         here = waiting if len(waiting) == 1 else here
     if not here:
-        what = "lobby" if statuses == (LOBBY,) else "game"
-        raise RefereeError(
-            f"There is no open {what} in this channel. `/games` lists this server's games; "
-            "`/newgame` starts one."
-        )
+        raise RefereeError(none_fits(in_channel, statuses))
     if len(here) > 1:
         raise RefereeError(
-            f"Several games are open here: {match_list(here)}. Add `game:` with the number."
+            match_list("Several games are open here: ", here, ". Add `game:` with the number.")
         )
     return here[0]
+
+
+def none_fits(in_channel: list[Match], statuses: tuple[str, ...]) -> str:
+    """Why no game in this channel fits a command: what its open games are, if it has any."""
+    lobbies = [m for m in in_channel if m.status == LOBBY]
+    if lobbies and LOBBY not in statuses:
+        if len(lobbies) == 1:
+            return (
+                f"{lobbies[0].label} is still a lobby: the host presses Start "
+                "(it starts by itself when full)."
+            )
+        return match_list(
+            "The games here are still lobbies: ",
+            lobbies,
+            ". Their hosts press Start (each starts by itself when full).",
+        )
+    started = [m for m in in_channel if m.status == ACTIVE]
+    if started and ACTIVE not in statuses:
+        if len(started) == 1:
+            return f"{started[0].label} has already started; `/newgame` opens a new one."
+        return match_list(
+            "The games here have already started: ", started, ". `/newgame` opens a new one."
+        )
+    what = "lobby" if statuses == (LOBBY,) else "game"
+    return (
+        f"There is no open {what} in this channel. `/games` lists this server's games; "
+        "`/newgame` starts one."
+    )
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:

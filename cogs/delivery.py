@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from cogs.buttons import DigitButton, LobbyButton, SecretButton, VoteButton
+from referee.lists import EMBED_TEXT, MESSAGE_TEXT
 from referee.notices import Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
@@ -26,7 +27,7 @@ COLOURS = {
     Style.NOTICE: discord.Colour.light_grey(),
 }
 CLOSED_DMS = 50007
-EMBED_TEXT = 4000
+UNKNOWN_MESSAGE = 10008
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
@@ -106,8 +107,16 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
             match = await bot.referee.get(post.match_id)
             if match.row.lobby_message_id:
                 message = channel.get_partial_message(match.row.lobby_message_id)
-                await message.edit(content=content, embed=embed, view=view)
-                return None
+                try:
+                    await message.edit(content=content, embed=embed, view=view)
+                    return None
+                except discord.NotFound as e:
+                    if e.code != UNKNOWN_MESSAGE:
+                        raise
+                    # Someone deleted the lobby message. An open lobby needs its buttons back,
+                    # so it is posted again; a closed one has nothing left to offer.
+                    if view is None:
+                        return None
         sent = await with_retries(
             lambda: (
                 channel.send(content, embed=embed, view=view, allowed_mentions=MENTIONS)
@@ -179,7 +188,7 @@ async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
     """A private answer to the member who acted (first response or follow-up)."""
-    text = text[:2000]
+    text = text[:MESSAGE_TEXT]
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, allowed_mentions=MENTIONS)

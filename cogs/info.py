@@ -14,6 +14,7 @@ from cogs.context import GAME_ID, find_match
 from cogs.delivery import MENTIONS, code_block, embed_for, reply
 from referee import announce
 from referee.errors import RefereeError
+from referee.lists import EMBED_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
 from rules import GAMES
@@ -97,14 +98,13 @@ class Info(commands.Cog):
             await reply(interaction, "No games are open in this server. `/newgame` starts one.")
             return
         lines = []
-        for m in matches[:40]:
+        for m in matches:
             players = ", ".join(s.name for s in m.seats)
             state = "lobby" if m.status == LOBBY else "playing"
             lines.append(f"#{m.id} {m.game.title} in <#{m.row.channel_id}>, {state}: {players}")
-        if len(matches) > 40:
-            lines.append(f"… and {len(matches) - 40} more.")
+        text = fit_list(lines, EMBED_TEXT, sep="\n")
         await interaction.response.send_message(
-            embed=embed_for("Open games", lines, Style.NOTICE), ephemeral=True
+            embed=embed_for("Open games", [text], Style.NOTICE), ephemeral=True
         )
 
     @app_commands.command(name="history", description="A game's record as a JSON file.")

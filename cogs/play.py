@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import GAME_ID, act, bot_of, find_match, match_list
+from cogs.context import GAME_ID, act, find_match, match_list
 from cogs.delivery import deliver
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
@@ -26,30 +26,30 @@ ADDRESSED = re.compile(r"^\s*#(\d{1,12})\s*[:,]?\s*(.*)$", re.DOTALL)
 MAX_MOVE_TEXT = 100
 AUTOCOMPLETE_CHOICES = 25
 """Discord shows at most 25 autocomplete choices."""
+FORM_ID = re.compile(r"qr:form:(?P<match>\d+):(?P<step>\d+)")
+"""A secret-move form's custom id: the match and the step it was shown for."""
+FORM_MOVE = "move"
 
 
 class SecretMoveForm(discord.ui.Modal):
     """A private form for a sealed move, for members whose DMs are closed."""
 
     def __init__(self, match: Match, prompt: str) -> None:
-        super().__init__(title=f"Secret move: {match.label}"[:45])
-        self.match_id = match.id
-        self.step = match.row.step
-        self.move: discord.ui.TextInput[SecretMoveForm] = discord.ui.TextInput(
-            label="Your move",
-            placeholder=prompt[:100],
-            max_length=MAX_MOVE_TEXT,
-            custom_id="move",
+        super().__init__(
+            title=f"Secret move: {match.label}"[:45],
+            custom_id=f"qr:form:{match.id}:{match.row.step}",
         )
-        self.add_item(self.move)
-
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        referee = bot_of(interaction).referee
-        text = self.move.value
-        await act(
-            interaction,
-            lambda: referee.move(self.match_id, interaction.user.id, text, self.step),
+        self.add_item(
+            discord.ui.TextInput(
+                label="Your move",
+                placeholder=prompt[:100],
+                max_length=MAX_MOVE_TEXT,
+                custom_id=FORM_MOVE,
+            )
         )
+        # Play.on_interaction answers the form by its custom id, in this process or the next;
+        # a stopped modal is not kept by discord.py, so nothing else answers it too.
+        self.stop()
 
 
 class Play(commands.Cog):
@@ -128,6 +128,22 @@ class Play(commands.Cog):
             await interaction.response.send_message(str(e), ephemeral=True)
 
     @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A submitted secret-move form; a form of a step that has resolved is refused."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data = cast(dict[str, Any], interaction.data or {})
+        form = FORM_ID.fullmatch(str(data.get("custom_id", "")))
+        if form is None:
+            return
+        match_id, step = int(form["match"]), int(form["step"])
+        text = _submitted(data.get("components", []), FORM_MOVE)
+        await act(
+            interaction,
+            lambda: self.bot.referee.move(match_id, interaction.user.id, text, step),
+        )
+
+    @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
         """A DM to the bot is a move: `17`, or `#12 17` for game #12."""
         if message.guild is not None or message.author.bot:
@@ -169,14 +185,30 @@ class Play(commands.Cog):
                 "game's channel with `/move`."
             )
         raise RefereeError(
-            f"Several games are waiting for you: {match_list(waiting)}. "
-            f"Answer with the game number first, e.g. `#{waiting[0].id} {clip(text, 20)}`."
+            match_list(
+                "Several games are waiting for you: ",
+                waiting,
+                f". Answer with the game number first, e.g. `#{waiting[0].id} {clip(text, 20)}`.",
+            )
         )
 
 
 def _seat_in(match: Match, user_id: int, seats: frozenset[int]) -> bool:
     seat = match.seat_of(user_id)
     return seat is not None and seat.seat in seats
+
+
+def _submitted(components: list[dict[str, Any]], custom_id: str) -> str:
+    """The value of a form's input, found in the submitted rows (empty when missing)."""
+    for component in components:
+        if component.get("custom_id") == custom_id:
+            return str(component.get("value", ""))
+        # Inputs sit in action rows ("components") or, in newer forms, in labels ("component").
+        label = component.get("component")
+        found = _submitted(component.get("components") or ([label] if label else []), custom_id)
+        if found:
+            return found
+    return ""
 
 
 def _move_text(text: str) -> str:

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any
 
+from referee.lists import EMBED_TEXT, MORE, fit_list
 from referee.match import Match
 from referee.notices import Controls, Direct, Post, Style
 from rules.base import Game, Move, Seat
@@ -114,18 +115,17 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
     ]
 
 
-def waiting_lines(matches: Sequence[Match], limit: int = 30) -> tuple[list[str], tuple[int, ...]]:
-    """One line per match saying whose move it awaits, and everyone awaited (for a reminder)."""
+def waiting_lines(matches: Sequence[Match]) -> tuple[list[str], tuple[int, ...]]:
+    """Whose move each match awaits, in as many lines as fit a post, and whom to mention."""
     lines, waiting = [], []
-    for match in matches[:limit]:
+    for match in matches:
         awaited = sorted(match.awaited_seats())
         who = ", ".join(mention(match.seats[s].user_id) for s in awaited)
         how = "secret moves by DM" if match.is_sealed() else "`/move`"
         lines.append(f"{match.label}: waiting for {who} ({how}).")
         waiting += [match.seats[s].user_id for s in awaited]
-    if len(matches) > limit:
-        lines.append(f"… and {len(matches) - limit} more; `/games` lists them.")
-    return lines, tuple(dict.fromkeys(waiting))[:40]
+    text = fit_list(lines, EMBED_TEXT, sep="\n", more=f"{MORE}; `/games` lists them.")
+    return [text], tuple(dict.fromkeys(waiting))[:40]
 
 
 def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
