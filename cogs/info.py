@@ -16,6 +16,7 @@ from referee import announce
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
+from referee.safe_text import board_name, prose_name
 from rules import GAMES
 
 if TYPE_CHECKING:
@@ -55,10 +56,10 @@ class Info(commands.Cog):
             return
         totals = p.game.scores(p.state)
         lines = [
-            f"{s.name}: {totals[s.seat]}" + (" (resigned)" if s.resigned else "")
+            f"{prose_name(s.name)}: {totals[s.seat]}" + (" (resigned)" if s.resigned else "")
             for s in match.seats
         ]
-        waiting = ", ".join(match.seats[s].name for s in sorted(match.awaited_seats()))
+        waiting = ", ".join(prose_name(match.seats[s].name) for s in sorted(match.awaited_seats()))
         if waiting:
             lines.append(f"Waiting for: {waiting}")
         await reply(interaction, f"**{match.label}**\n" + "\n".join(lines))
@@ -98,7 +99,7 @@ class Info(commands.Cog):
             return
         lines = []
         for m in matches[:40]:
-            players = ", ".join(s.name for s in m.seats)
+            players = ", ".join(prose_name(s.name) for s in m.seats)
             state = "lobby" if m.status == LOBBY else "playing"
             lines.append(f"#{m.id} {m.game.title} in <#{m.row.channel_id}>, {state}: {players}")
         if len(matches) > 40:
@@ -146,7 +147,7 @@ class Info(commands.Cog):
             rating = r.mu - 3 * r.sigma
             points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
             lines.append(
-                f"`{i:<2} {r.name[:16]:<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
+                f"`{i:<2} {board_name(r.name, 16):<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
                 f"{points:>8} {rating:>7.1f}`"
             )
         lines.append("Rating: OpenSkill (Plackett-Luce), shown as mu - 3 sigma.")

@@ -11,6 +11,7 @@ from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
 from referee.notices import Outcome, Post, Style
+from referee.safe_text import clean_name, prose_name
 from referee.store import AlreadySeated, MatchEnd, NewMatch, StaleStep
 from rules import GAMES
 from rules.base import BadOption
@@ -62,7 +63,7 @@ class LobbyDesk(RefereeCore):
                 slug,
                 given,
                 host_id,
-                host_name,
+                clean_name(host_name),
                 move_seconds,
                 policy,
                 now,
@@ -96,7 +97,7 @@ class LobbyDesk(RefereeCore):
             if len(match.seats) >= counts[-1]:
                 raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
             try:
-                await self.store.add_seat(match_id, user_id, name, self.clock())
+                await self.store.add_seat(match_id, user_id, clean_name(name), self.clock())
             except AlreadySeated:
                 raise RefereeError(f"You are already seated in {match.label}.") from None
             except StaleStep:
@@ -157,7 +158,7 @@ class LobbyDesk(RefereeCore):
         out = Outcome(f"{match.label} has started.")
         out.posts.append(announce.lobby_post(match, "This game has started."))
         title = f"{match.label}: the game begins"
-        players = ", ".join(f"{s.name}" for s in match.seats)
+        players = ", ".join(prose_name(s.name) for s in match.seats)
         lines = [f"Players: {players}", f"Options: {announce.options_text(settled)}"]
         out.posts += announce.step_posts(match, lines, title)
         out.directs += announce.prompts(match)

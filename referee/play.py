@@ -11,6 +11,7 @@ from referee.core import RefereeCore
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome, Post, Style
+from referee.safe_text import prose_name
 from referee.store import Deadline, StaleStep
 from rules.base import IllegalMove, Seat
 
@@ -76,7 +77,8 @@ class PlayDesk(RefereeCore):
             waiting = ", ".join(
                 f"<@{match.seats[s].user_id}>" for s in sorted(match.awaited_seats())
             )
-            line = f"{match.seats[seat].name} has locked in a move. Waiting for {waiting}."
+            name = prose_name(match.seats[seat].name)
+            line = f"{name} has locked in a move. Waiting for {waiting}."
             out.posts.append(
                 Post(
                     match.row.channel_id,
@@ -167,7 +169,8 @@ class PlayDesk(RefereeCore):
         async with self._lock(match_id):
             match = await self.get(match_id)
             seat = self._playing_seat(match, user_id)
-            out = await self._resign_seat(match, seat, f"{match.seats[seat].name} resigned.")
+            why = f"{prose_name(match.seats[seat].name)} resigned."
+            out = await self._resign_seat(match, seat, why)
             out.reply = f"You resigned from {match.label}."
             return out
 
@@ -194,7 +197,7 @@ class PlayDesk(RefereeCore):
             if match.status != ACTIVE:
                 raise RefereeError(f"{match.label} is over.")
             out = await self._resign_seat(
-                match, seat.seat, f"{seat.name} was removed by <@{actor_id}>."
+                match, seat.seat, f"{prose_name(seat.name)} was removed by <@{actor_id}>."
             )
             out.reply = f"Removed <@{target_id}> from {match.label}."
             return out

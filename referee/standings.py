@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from openskill.models import PlackettLuce
 
 from referee.match import Match
+from referee.safe_text import clean_name
 from referee.store import StandingChange
 
 ALL_GAMES = "*"
@@ -71,7 +72,7 @@ def standing_changes(
                 StandingChange(
                     game=game,
                     user_id=s.user_id,
-                    name=s.name,
+                    name=clean_name(s.name),
                     win=list(winners) == [s.seat],
                     draw=len(winners) > 1 and s.seat in winners,
                     points=totals[s.seat] if isinstance(totals[s.seat], int) else 0,
