@@ -18,6 +18,7 @@ from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
 from referee.safe_text import board_name, prose_name
 from rules import GAMES
+from rules.base import clip
 
 if TYPE_CHECKING:
     from bot import RefereeBot
@@ -70,7 +71,7 @@ class Info(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         g = GAMES.get(game)
         if g is None:
-            await reply(interaction, f"There is no game `{game}`.")
+            await reply(interaction, f"There is no game `{clip(game)}`.")
             return
         options = "\n".join(
             f"`{o.name}`: {o.help}; {o.low} to {o.high}"
