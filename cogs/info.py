@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import GAME_ID, find_match
-from cogs.delivery import MENTIONS, code_block, embed_for, reply
+from cogs.delivery import NO_MENTIONS, code_block, embed_for, reply
 from referee import announce
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER
@@ -153,7 +153,7 @@ class Info(commands.Cog):
             )
         lines.append("Rating: OpenSkill (Plackett-Luce), shown as mu - 3 sigma.")
         await interaction.response.send_message(
-            embed=embed_for(title, lines, Style.NOTICE), allowed_mentions=MENTIONS
+            embed=embed_for(title, lines, Style.NOTICE), allowed_mentions=NO_MENTIONS
         )
 
 
