@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, TypeVar
 
 import discord
@@ -30,7 +30,18 @@ CLOSED_DMS = 50007
 UNKNOWN_MESSAGE = 10008
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+NO_MENTIONS = discord.AllowedMentions.none()
+"""For everything but a post that calls members: whatever the text holds, nobody is pinged."""
+
+
+def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly these members, never a mention parsed from text."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(user_id) for user_id in user_ids],
+    )
 
 
 def code_block(board: str) -> str:
@@ -99,6 +110,7 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
     embed = embed_for(post.title, post.lines, post.style)
     view = view_for(post)
     content = content_for(post)
+    mentions = mentioning(post.mentions)
     try:
         channel = bot.get_channel(post.channel_id) or await bot.fetch_channel(post.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
@@ -108,7 +120,9 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
             if match.row.lobby_message_id:
                 message = channel.get_partial_message(match.row.lobby_message_id)
                 try:
-                    await message.edit(content=content, embed=embed, view=view)
+                    await message.edit(
+                        content=content, embed=embed, view=view, allowed_mentions=mentions
+                    )
                     return None
                 except discord.NotFound as e:
                     if e.code != UNKNOWN_MESSAGE:
@@ -119,9 +133,9 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
                         return None
         sent = await with_retries(
             lambda: (
-                channel.send(content, embed=embed, view=view, allowed_mentions=MENTIONS)
+                channel.send(content, embed=embed, view=view, allowed_mentions=mentions)
                 if view is not None
-                else channel.send(content, embed=embed, allowed_mentions=MENTIONS)
+                else channel.send(content, embed=embed, allowed_mentions=mentions)
             )
         )
         if post.style is Style.LOBBY:
@@ -156,7 +170,7 @@ async def send_direct(bot: RefereeBot, direct: Direct) -> None:
     try:
         user = bot.get_user(direct.user_id) or await bot.fetch_user(direct.user_id)
         for part in parts:
-            await user.send(part[:2000])
+            await user.send(part[:2000], allowed_mentions=NO_MENTIONS)
         return
     except discord.Forbidden as e:
         if e.code != CLOSED_DMS:
@@ -180,7 +194,10 @@ async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
         channel = bot.get_channel(direct.channel_id) or await bot.fetch_channel(direct.channel_id)
         if isinstance(channel, discord.abc.Messageable):
             await channel.send(
-                f"<@{direct.user_id}>", embed=embed, view=view, allowed_mentions=MENTIONS
+                f"<@{direct.user_id}>",
+                embed=embed,
+                view=view,
+                allowed_mentions=mentioning([direct.user_id]),
             )
     except discord.HTTPException as e:
         log.warning("Could not offer the secret-move button in %s: %s", direct.channel_id, e)
@@ -191,9 +208,11 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
     text = text[:MESSAGE_TEXT]
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=MENTIONS)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
         else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=MENTIONS)
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
     except discord.HTTPException as e:
         log.warning("Could not answer interaction %s: %s", interaction.id, e)
 

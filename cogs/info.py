@@ -11,13 +11,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import GAME_ID, find_match
-from cogs.delivery import MENTIONS, code_block, embed_for, reply
+from cogs.delivery import NO_MENTIONS, code_block, embed_for, reply
 from referee import announce
 from referee.errors import RefereeError
 from referee.lists import EMBED_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
+from referee.safe_text import board_name, prose_name
 from rules import GAMES
+from rules.base import clip
 
 if TYPE_CHECKING:
     from bot import RefereeBot
@@ -56,10 +58,11 @@ class Info(commands.Cog):
             return
         totals = p.game.scores(p.state)
         lines = [
-            f"{s.name}: {totals[s.seat]}" + (" (left)" if match.resigned(s.seat) else "")
+            f"{prose_name(s.name)}: {totals[s.seat]}"
+            + (" (left)" if match.resigned(s.seat) else "")
             for s in match.seats
         ]
-        waiting = ", ".join(match.seats[s].name for s in sorted(match.awaited_seats()))
+        waiting = ", ".join(prose_name(match.seats[s].name) for s in sorted(match.awaited_seats()))
         if waiting:
             lines.append(f"Waiting for: {waiting}")
         await reply(interaction, f"**{match.label}**\n" + "\n".join(lines))
@@ -70,7 +73,7 @@ class Info(commands.Cog):
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         g = GAMES.get(game)
         if g is None:
-            await reply(interaction, f"There is no game `{game}`.")
+            await reply(interaction, f"There is no game `{clip(game)}`.")
             return
         options = "\n".join(
             f"`{o.name}`: {o.help}; {o.low} to {o.high}"
@@ -99,7 +102,7 @@ class Info(commands.Cog):
             return
         lines = []
         for m in matches:
-            players = ", ".join(s.name for s in m.seats)
+            players = ", ".join(prose_name(s.name) for s in m.seats)
             state = "lobby" if m.status == LOBBY else "playing"
             lines.append(f"#{m.id} {m.game.title} in <#{m.row.channel_id}>, {state}: {players}")
         text = fit_list(lines, EMBED_TEXT, sep="\n")
@@ -146,12 +149,12 @@ class Info(commands.Cog):
             rating = r.mu - 3 * r.sigma
             points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
             lines.append(
-                f"`{i:<2} {r.name[:16]:<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
+                f"`{i:<2} {board_name(r.name, 16):<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
                 f"{points:>8} {rating:>7.1f}`"
             )
         lines.append("Rating: OpenSkill (Plackett-Luce), shown as mu - 3 sigma.")
         await interaction.response.send_message(
-            embed=embed_for(title, lines, Style.NOTICE), allowed_mentions=MENTIONS
+            embed=embed_for(title, lines, Style.NOTICE), allowed_mentions=NO_MENTIONS
         )
 
 

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import GAME_ID, act, find_match, match_list
-from cogs.delivery import deliver
+from cogs.delivery import NO_MENTIONS, deliver
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
@@ -154,7 +154,7 @@ class Play(commands.Cog):
         except RefereeError as e:
             outcome, text = Outcome(), str(e)
         try:
-            await message.channel.send(text[:2000])
+            await message.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as e:
             log.warning("Could not answer a DM from %s: %s", message.author.id, e)
         await deliver(self.bot, outcome)

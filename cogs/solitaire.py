@@ -8,9 +8,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.delivery import embed_for, reply
+from cogs.delivery import NO_MENTIONS, embed_for, reply
 from referee import announce
 from referee.notices import Style
+from referee.safe_text import prose_name
 from referee.store import SolitaireBest
 from rules import GAMES
 
@@ -33,7 +34,7 @@ def best_line(best: SolitaireBest) -> str:
         verdict = f"{best.score * 100 // proven}% of the best possible, {proven}"
     order = " ".join(best.moves)
     return (
-        f"**{announce.options_text(best.options)}**: {best.score} by {best.name} "
+        f"**{announce.options_text(best.options)}**: {best.score} by {prose_name(best.name)} "
         f"(#{best.match_id}), {verdict}\n  order: `{order}`"
     )
 
@@ -64,7 +65,7 @@ class Solitaire(commands.Cog):
         lines.append("One-player games never count for the leaderboard: they have this table.")
         await interaction.response.send_message(
             embed=embed_for("Best one-player scores", lines, Style.NOTICE),
-            allowed_mentions=discord.AllowedMentions.none(),
+            allowed_mentions=NO_MENTIONS,
         )
 
 

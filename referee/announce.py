@@ -9,6 +9,7 @@ from typing import Any
 from referee.lists import EMBED_TEXT, MORE, fit_list
 from referee.match import Match
 from referee.notices import Controls, Direct, Post, Style
+from referee.safe_text import board_name, prose_name
 from rules.base import Game, Move, Seat
 
 DIGITS = ("0", "1")
@@ -35,6 +36,11 @@ def counts_text(counts: Sequence[int]) -> str:
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
+def prose_names(match: Match) -> list[str]:
+    """The players' names for markdown lines (the rules' prompts and accounts of a step)."""
+    return [prose_name(name) for name in match.names]
+
+
 def players(match: Match) -> tuple[int, ...]:
     """The user ids of a match's players who are still in."""
     return tuple(s.user_id for s in match.active_seats())
@@ -43,7 +49,7 @@ def players(match: Match) -> tuple[int, ...]:
 def lobby_post(match: Match, closed: str | None = None) -> Post:
     """The lobby message: who is seated, what is needed, and the Join/Start/Cancel buttons."""
     counts = match.player_counts()
-    seated = ", ".join(f"{i + 1}. {s.name}" for i, s in enumerate(match.seats))
+    seated = ", ".join(f"{i + 1}. {prose_name(s.name)}" for i, s in enumerate(match.seats))
     lines = [
         f"Host: {mention(match.row.host_id)}",
         f"Options: {options_text(match.row.options)}",
@@ -78,7 +84,7 @@ def duration(seconds: int) -> str:
 def board(match: Match, viewer: Seat | None) -> str:
     """The rendered board of a started match for a viewer."""
     p = match.require_progress()
-    return p.game.render(p.state, viewer, match.names)
+    return p.game.render(p.state, viewer, [board_name(name) for name in match.names])
 
 
 def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> list[Post]:
@@ -95,7 +101,7 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
         out.append(f"Waiting for secret moves from {who}: send them to me by DM.")
     elif awaited:
         seat = awaited[0]
-        prompt = game.prompt(p.state, seat, match.names)
+        prompt = game.prompt(p.state, seat, prose_names(match))
         out.append(f"{mention(match.seats[seat].user_id)} to move: {prompt}")
         if tuple(sorted(islice(game.legal(p.state, seat), 3))) == DIGITS:
             controls = Controls.DIGITS
@@ -141,7 +147,7 @@ def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
             continue
         text = (
             f"**{match.label}** in <#{match.row.channel_id}>: "
-            f"{p.game.prompt(p.state, seat, match.names)}\n"
+            f"{p.game.prompt(p.state, seat, prose_names(match))}\n"
             f"Reply here with your move (or `#{match.id} <move>` if you are in several games)."
         )
         out.append(
@@ -162,7 +168,7 @@ def describe_step(
     game: Game[Any], before: Any, moves: Mapping[Seat, Move], after: Any, match: Match
 ) -> list[str]:
     """The rules' own account of a step, with player names."""
-    return game.describe(before, moves, after, match.names)
+    return game.describe(before, moves, after, prose_names(match))
 
 
 def solitaire_lines(match: Match) -> list[str]:
@@ -193,7 +199,7 @@ def final_post(match: Match, lines: Sequence[str]) -> Post:
         s = match.seats[i]
         tag = " (left)" if match.resigned(i) else ""
         crown = "🏆 " if i in winners else ""
-        out.append(f"{crown}{s.name}: {totals[i]}{tag}")
+        out.append(f"{crown}{prose_name(s.name)}: {totals[i]}{tag}")
     if p.players == 1:
         out += solitaire_lines(match)
     elif len(winners) == 1:

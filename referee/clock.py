@@ -9,6 +9,7 @@ from referee.lobby import LobbyDesk
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Direct, Outcome, Post, Style
 from referee.play import PlayDesk
+from referee.safe_text import prose_name
 from referee.store import Deadline
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
     async def _expire(self, match: Match) -> Outcome:
         """Apply the match's policy to the players who did not move in time."""
         absent = sorted(s for s in match.awaited_seats() if not match.resigned(s))
-        names = ", ".join(match.seats[s].name for s in absent)
+        names = ", ".join(prose_name(match.seats[s].name) for s in absent)
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
         if match.row.deadline_policy == "auto":
             p = match.require_progress()
@@ -100,7 +101,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
             match = await self.get(match.id)
             if match.status != ACTIVE:
                 break
-            name = match.seats[seat].name
+            name = prose_name(match.seats[seat].name)
             why = f"{name} ran out of time and leaves."
             out.extend(await self._resign_seat(match, seat, "timeout", why))
         return out

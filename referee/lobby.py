@@ -12,6 +12,7 @@ from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
 from referee.notices import Controls, Outcome, Post, Style
+from referee.safe_text import clean_name, prose_name
 from referee.store import AlreadySeated, MatchEnd, NewMatch, StaleStep
 from rules import GAMES
 from rules.base import BadOption
@@ -63,7 +64,7 @@ class LobbyDesk(RefereeCore):
                 slug,
                 given,
                 host_id,
-                host_name,
+                clean_name(host_name),
                 move_seconds,
                 policy,
                 now,
@@ -97,7 +98,7 @@ class LobbyDesk(RefereeCore):
             if len(match.seats) >= counts[-1]:
                 raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
             try:
-                await self.store.add_seat(match_id, user_id, name, self.clock())
+                await self.store.add_seat(match_id, user_id, clean_name(name), self.clock())
             except AlreadySeated:
                 raise RefereeError(f"You are already seated in {match.label}.") from None
             except StaleStep:
@@ -158,7 +159,7 @@ class LobbyDesk(RefereeCore):
         out = Outcome(f"{match.label} has started.")
         out.posts.append(announce.lobby_post(match, "This game has started."))
         title = f"{match.label}: the game begins"
-        players = ", ".join(f"{s.name}" for s in match.seats)
+        players = ", ".join(prose_name(s.name) for s in match.seats)
         lines = [f"Players: {players}", f"Options: {announce.options_text(settled)}"]
         out.posts += announce.step_posts(match, lines, title)
         out.directs += announce.prompts(match)
@@ -206,7 +207,7 @@ class LobbyDesk(RefereeCore):
                 return await self._agree(match, user_id)
             await self.store.clear_votes(match.id)
             self._keep(replace(match, votes=frozenset()))
-            name = match.seats[player.seat].name
+            name = prose_name(match.seats[player.seat].name)
             out = Outcome(f"You refused to cancel {match.label}; it goes on.")
             line = f"{name} refused to cancel the game: it goes on."
             out.posts.append(
@@ -245,8 +246,9 @@ class LobbyDesk(RefereeCore):
             controls = Controls.VOTE
         else:
             reply = f"You agreed to cancel {match.label}; waiting for {who}."
-            name = match.seat_of(user_id)
-            lines = (f"{name.name if name else 'A player'} agrees to cancel. Waiting for {who}.",)
+            seat = match.seat_of(user_id)
+            name = prose_name(seat.name) if seat else "A player"
+            lines = (f"{name} agrees to cancel. Waiting for {who}.",)
             controls = Controls.NONE
         post = Post(
             match.row.channel_id,

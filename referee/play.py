@@ -10,6 +10,7 @@ from referee.core import RefereeCore
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome, Post, Style
+from referee.safe_text import prose_name
 from referee.store import Deadline, StaleStep
 from rules.base import IllegalMove, Seat
 from rules.record import AUTO, RESIGN
@@ -81,7 +82,8 @@ class PlayDesk(RefereeCore):
             waiting = ", ".join(
                 f"<@{match.seats[s].user_id}>" for s in sorted(match.awaited_seats())
             )
-            line = f"{match.seats[seat].name} has locked in a move. Waiting for {waiting}."
+            name = prose_name(match.seats[seat].name)
+            line = f"{name} has locked in a move. Waiting for {waiting}."
             out.posts.append(
                 Post(
                     match.row.channel_id,
@@ -171,8 +173,8 @@ class PlayDesk(RefereeCore):
         async with self._lock(match_id):
             match = await self.get(match_id)
             seat = self._playing_seat(match, user_id)
-            name = match.seats[seat].name
-            out = await self._resign_seat(match, seat, "resigned", f"{name} resigned.")
+            why = f"{prose_name(match.seats[seat].name)} resigned."
+            out = await self._resign_seat(match, seat, "resigned", why)
             out.reply = f"You resigned from {match.label}."
             return out
 
@@ -202,7 +204,10 @@ class PlayDesk(RefereeCore):
             if not moderator:
                 self._check_host_may_remove(match, seat.seat)
             out = await self._resign_seat(
-                match, seat.seat, "removed", f"{seat.name} was removed by <@{actor_id}>."
+                match,
+                seat.seat,
+                "removed",
+                f"{prose_name(seat.name)} was removed by <@{actor_id}>.",
             )
             out.reply = f"Removed <@{target_id}> from {match.label}."
             return out
@@ -210,7 +215,7 @@ class PlayDesk(RefereeCore):
     def _check_host_may_remove(self, match: Match, seat: Seat) -> None:
         """A host removes only a player the game has waited on for a quarter of the move
         deadline (NO_DEADLINE_WAIT without one), so nobody is removed for being on time."""
-        row, name = match.row, match.seats[seat].name
+        row, name = match.row, prose_name(match.seats[seat].name)
         if row.host_id == match.seats[seat].user_id:
             raise RefereeError("You cannot remove yourself; `/resign` leaves the game.")
         needed = row.move_seconds / 4 if row.move_seconds else NO_DEADLINE_WAIT

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from openskill.models import PlackettLuce
 
 from referee.match import Match
+from referee.safe_text import clean_name
 from referee.store import SolitaireScore, StandingChange
 
 ALL_GAMES = "*"
@@ -58,7 +59,7 @@ def standing_changes(
                 StandingChange(
                     game=game,
                     user_id=s.user_id,
-                    name=s.name,
+                    name=clean_name(s.name),
                     win=list(winners) == [s.seat],
                     draw=len(winners) > 1 and s.seat in winners,
                     points=totals[s.seat] if isinstance(totals[s.seat], int) else 0,
@@ -78,5 +79,10 @@ def solitaire_score(match: Match) -> SolitaireScore | None:
     options = json.dumps(match.row.settled, sort_keys=True)
     moves = tuple(e[1] for e in match.moves)
     return SolitaireScore(
-        match.row.game, options, seat.user_id, seat.name, p.game.scores(p.state)[0], moves
+        match.row.game,
+        options,
+        seat.user_id,
+        clean_name(seat.name),
+        p.game.scores(p.state)[0],
+        moves,
     )

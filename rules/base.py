@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import abc
 import random
+import unicodedata
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
@@ -15,6 +16,8 @@ OptionValue = int | None
 
 BOARD_LIMIT = 1900
 """The most characters a rendered board may have (it goes in a Discord code block)."""
+HIDDEN = frozenset({"Cc", "Cf", "Cs"})
+"""Unicode categories member text never shows: controls, bidi and zero-width marks, surrogates."""
 
 S = TypeVar("S")
 
@@ -184,10 +187,18 @@ def parse_int(text: str, what: str = "a whole number") -> int:
     return int(t)
 
 
+def printable(text: str) -> str:
+    """Member text on one line: hidden characters dropped, each run of white space one space."""
+    kept = "".join(c for c in text if c.isspace() or unicodedata.category(c) not in HIDDEN)
+    return " ".join(kept.split())
+
+
 def clip(text: str, limit: int = 24) -> str:
-    """A short, code-span-safe echo of user text for an error message."""
-    t = " ".join(text.split()).replace("`", "'")
-    return t if len(t) <= limit else t[: limit - 1] + "…"
+    """Member text for a code span or block (an echoed move, a name on a board): printable,
+    each backtick a look-alike so the code cannot end early, at most `limit` characters, and
+    '…' where nothing is left to show (an empty span would not be code)."""
+    t = printable(text).replace("`", "\u02cb")
+    return t if 0 < len(t) <= limit else t[: limit - 1].rstrip() + "…"
 
 
 class Game(abc.ABC, Generic[S]):

@@ -8,7 +8,15 @@ from collections.abc import Collection, Iterator
 import pytest
 
 from rules import GAMES
-from rules.base import BadOption, NumberSet, Option, RangeMoves, multiple_of_players
+from rules.base import (
+    BadOption,
+    NumberSet,
+    Option,
+    RangeMoves,
+    clip,
+    multiple_of_players,
+    printable,
+)
 from rules.codec import decode, encode
 
 MARKS = Option("m", "marks", 3, 60, "the smallest multiple of p that is at least 8")
@@ -123,3 +131,16 @@ def test_range_moves_take_a_number_set() -> None:
     assert len(blocks) == len(plain) == 996
     assert list(blocks) == list(plain)
     assert blocks.starting_with("5", 25) == plain.starting_with("5", 25)
+
+
+def test_printable_keeps_one_line_of_what_shows() -> None:
+    """Controls, bidi and zero-width marks go; white space runs become one space."""
+    assert printable(" a\u202eb\u200b\ufeff\x00 \n\t c\u2028d ") == "ab c d"
+
+
+def test_clip_echoes_move_text_harmlessly() -> None:
+    """An echo in a code span: one line, nothing hidden, no backtick, clipped, never empty."""
+    assert clip("`\u202e\u200b1\n2`") == "\u02cb1 2\u02cb"
+    assert clip("9" * 30) == "9" * 23 + "…"
+    assert clip("123456 89", 8) == "123456…"
+    assert clip("\u200b\x00") == "…"
