@@ -107,3 +107,61 @@ async def test_reopening_keeps_the_schema_version(tmp_path: Path) -> None:
     with closing(sqlite3.connect(path)) as conn:
         (version,) = conn.execute("PRAGMA user_version").fetchone()
     assert version == migration_files()[-1][0]
+
+
+def test_resignations_of_the_first_schema_become_entries_of_the_log(tmp_path: Path) -> None:
+    """Migrating a version-1 database puts each resigned seat's resignation into the log, just
+    before the first move the referee played for it (else at the end), and the logs replay."""
+    from db.database import connect
+    from rules.record import Record, replay
+
+    path = tmp_path / "old.sqlite3"
+    with closing(sqlite3.connect(path)) as conn:
+        (version, first), *_ = migration_files()
+        conn.executescript(first.read_text(encoding="utf-8") + f"PRAGMA user_version = {version};")
+        # A 3-player game where seat 2 resigned after two moves and was played for since; a
+        # 2-player game ended by a resignation, with nothing played after it.
+        settled = '{"n": 3, "rounds": 1}'
+        for mid, players in ((1, 3), (2, 2)):
+            conn.execute(
+                "INSERT INTO matches (id, guild_id, channel_id, game, options, settled, host_id, "
+                "status, step, created_at, updated_at) "
+                "VALUES (?, 1, 2, 'lengths-of-lengths', '{}', ?, 10, 'over', 4, 0, 0)",
+                (mid, settled if players == 3 else '{"n": 2, "rounds": 1}'),
+            )
+            for seat in range(players):
+                resigned = int((mid, seat) in ((1, 2), (2, 1)))
+                conn.execute(
+                    "INSERT INTO seats (match_id, seat, user_id, name, resigned) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (mid, seat, 10 + seat, f"u{seat}", resigned),
+                )
+        logs = {1: [(0, "1", 0), (1, "0", 0), (2, "1", 1), (1, "1", 0)], 2: [(0, "1", 0)]}
+        for mid, log in logs.items():
+            for idx, (seat, move, auto) in enumerate(log):
+                conn.execute(
+                    "INSERT INTO moves (match_id, idx, step, seat, move, auto) "
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (mid, idx, idx, seat, move, auto),
+                )
+        conn.commit()
+    with closing(connect(str(path))) as conn:
+        rows = {
+            mid: conn.execute(
+                "SELECT seat, move, note FROM moves WHERE match_id = ? ORDER BY idx", (mid,)
+            ).fetchall()
+            for mid in (1, 2)
+        }
+        assert "resigned" not in [r[1] for r in conn.execute("PRAGMA table_info(seats)")]
+    assert rows[1] == [
+        (0, "1", None),
+        (1, "0", None),
+        (2, "resign", "resigned"),
+        (2, "1", "auto"),
+        (1, "1", None),
+    ]
+    assert rows[2] == [(0, "1", None), (1, "resign", "resigned")]
+    first_game = Record("lengths-of-lengths", 3, {"n": 3}, tuple(e[:2] for e in rows[1]))
+    assert replay(first_game).resigned == {2}
+    second = replay(Record("lengths-of-lengths", 2, {"n": 2}, tuple(e[:2] for e in rows[2])))
+    assert second.result()["winners"] == [0]
