@@ -12,14 +12,13 @@ from rules.base import (
     Game,
     IllegalMove,
     Move,
-    NumberSet,
     Option,
     OptionValue,
-    RangeMoves,
     Seat,
     name_of,
     parse_int,
 )
+from rules.number_sets import NumberSet, RangeMoves
 
 Pair = tuple[int, int]
 NO_MOVES = RangeMoves(1, 0)

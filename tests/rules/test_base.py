@@ -10,14 +10,13 @@ import pytest
 from rules import GAMES
 from rules.base import (
     BadOption,
-    NumberSet,
     Option,
-    RangeMoves,
     clip,
     multiple_of_players,
     printable,
 )
 from rules.codec import decode, encode
+from rules.number_sets import NumberSet, RangeMoves
 
 MARKS = Option("m", "marks", 3, 60, "the smallest multiple of p that is at least 8")
 
