@@ -8,7 +8,8 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.delivery import answer, reply
+from cogs.delivery import answer
+from cogs.replies import answer_failure
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Outcome
@@ -32,7 +33,7 @@ async def act(interaction: discord.Interaction, action: Callable[[], Awaitable[O
     try:
         outcome = await action()
     except RefereeError as e:
-        await reply(interaction, str(e))
+        await answer_failure(interaction, e)
         return
     await answer(bot_of(interaction), interaction, outcome)
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from cogs.buttons import DigitButton, LobbyButton, SecretButton
+from cogs.replies import MENTIONS, reply
 from referee.notices import Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
@@ -29,7 +30,6 @@ CLOSED_DMS = 50007
 EMBED_TEXT = 4000
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
-MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 
 
 def code_block(board: str) -> str:
@@ -172,18 +172,6 @@ async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
             )
     except discord.HTTPException as e:
         log.warning("Could not offer the secret-move button in %s: %s", direct.channel_id, e)
-
-
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """A private answer to the member who acted (first response or follow-up)."""
-    text = text[:2000]
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=MENTIONS)
-        else:
-            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=MENTIONS)
-    except discord.HTTPException as e:
-        log.warning("Could not answer interaction %s: %s", interaction.id, e)
 
 
 async def answer(bot: RefereeBot, interaction: discord.Interaction, outcome: Outcome) -> None:

@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from cogs.context import GAME_ID, act, bot_of, find_match, match_list
 from cogs.delivery import deliver
+from cogs.replies import answer_failure, explain
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
@@ -50,6 +51,12 @@ class SecretMoveForm(discord.ui.Modal):
             interaction,
             lambda: referee.move(self.match_id, interaction.user.id, text, self.step),
         )
+
+    # Modal.on_error drops BaseView's `item` argument; mypy holds that against every override.
+    async def on_error(  # type: ignore[override]
+        self, interaction: discord.Interaction, error: Exception, /
+    ) -> None:
+        await answer_failure(interaction, error)
 
 
 class Play(commands.Cog):
@@ -135,8 +142,9 @@ class Play(commands.Cog):
         try:
             outcome = await self._dm_move(message.author.id, message.content)
             text = outcome.reply or "Done."
-        except RefereeError as e:
-            outcome, text = Outcome(), str(e)
+        except Exception as e:
+            # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
+            outcome, text = Outcome(), explain(e, f"DM message {message.id}")
         try:
             await message.channel.send(text[:2000])
         except discord.HTTPException as e:

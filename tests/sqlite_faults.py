@@ -1,4 +1,4 @@
-"""Another program at work on the bot's SQLite file, holding its write lock."""
+"""Another program at work on the bot's SQLite file: holding the write lock, breaking inserts."""
 
 from __future__ import annotations
 
@@ -30,6 +30,29 @@ def write_lock(database: Path, seconds: float) -> Iterator[None]:
     finally:
         release.set()
         holder.join()
+
+
+@contextmanager
+def failing_inserts(database: Path, tables: tuple[str, ...]) -> Iterator[None]:
+    """Every insert into these tables fails inside SQLite with an error the bot does not expect
+    (a trigger overflows an integer) until the block ends; the rest of the database works."""
+    with closing(sqlite3.connect(database, isolation_level=None)) as conn:
+        for table in tables:
+            conn.execute(
+                f"CREATE TRIGGER fail_{table} BEFORE INSERT ON {table} "
+                "BEGIN SELECT abs(-9223372036854775807 - 1); END"
+            )
+        try:
+            yield
+        finally:
+            for table in tables:
+                conn.execute(f"DROP TRIGGER fail_{table}")
+
+
+def dump(database: Path) -> list[str]:
+    """Everything in the database, as SQL (readers are not blocked by a held write lock)."""
+    with closing(sqlite3.connect(database)) as conn:
+        return list(conn.iterdump())
 
 
 def count(database: Path, table: str) -> int:

@@ -1,0 +1,56 @@
+"""Private replies to the member who acted, and the one reply to any failure.
+
+bot.py builds its command tree from here before it loads the cogs, so this module imports no
+other cog: importing one would run an extension outside load_extension.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+from referee.errors import RefereeError
+
+log = logging.getLogger(__name__)
+
+MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
+UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """A private answer to the member who acted (first response or follow-up)."""
+    text = text[:2000]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=MENTIONS)
+        else:
+            await interaction.response.send_message(text, ephemeral=True, allowed_mentions=MENTIONS)
+    except discord.HTTPException as e:
+        log.warning("Could not answer interaction %s: %s", interaction.id, e)
+
+
+def explain(error: BaseException, about: str) -> str:
+    """What to tell the member: a refusal's own text, else UNEXPECTED, logged `about`."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, RefereeError):
+        return str(error)
+    log.error("Unexpected error answering %s", about, exc_info=error)
+    return UNEXPECTED
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer a failed command, click or form privately (a follow-up if already answered)."""
+    await reply(interaction, explain(error, f"interaction {interaction.id}"))
+
+
+class RefereeTree(app_commands.CommandTree):
+    """The slash commands; whatever a command raises gets a private answer."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        """Answer the member (buttons and forms call answer_failure the same way)."""
+        await answer_failure(interaction, error)
