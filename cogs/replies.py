@@ -12,11 +12,13 @@ import discord
 from discord import app_commands
 
 from referee.errors import RefereeError
+from referee.store import StoreBusy
 
 log = logging.getLogger(__name__)
 
 MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True)
 UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
+BUSY = "The game database is busy right now; nothing was changed. Please try again in a moment."
 
 
 async def reply(interaction: discord.Interaction, text: str) -> None:
@@ -31,12 +33,23 @@ async def reply(interaction: discord.Interaction, text: str) -> None:
         log.warning("Could not answer interaction %s: %s", interaction.id, e)
 
 
+async def defer(interaction: discord.Interaction) -> None:
+    """Tell Discord a private answer is coming (the member sees "thinking...")."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as e:
+        log.warning("Could not defer interaction %s: %s", interaction.id, e)
+
+
 def explain(error: BaseException, about: str) -> str:
-    """What to tell the member: a refusal's own text, else UNEXPECTED, logged `about`."""
+    """What to tell the member: a refusal's own text, else BUSY or UNEXPECTED, logged `about`."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, RefereeError):
         return str(error)
+    if isinstance(error, StoreBusy):
+        log.warning("The database stayed busy; told %s: %s", about, error)
+        return BUSY
     log.error("Unexpected error answering %s", about, exc_info=error)
     return UNEXPECTED
 

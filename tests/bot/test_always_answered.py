@@ -1,5 +1,5 @@
-"""Nothing a member does goes unanswered: an unexpected failure gets a private answer, changes
-nothing, and the same move counts once when tried again."""
+"""Nothing a member does goes unanswered: a locked database, or any unexpected failure, gets a
+private answer, changes nothing, and the same move counts once when tried again."""
 
 from __future__ import annotations
 
@@ -9,9 +9,12 @@ from typing import Any
 
 import pytest
 
-from cogs.replies import UNEXPECTED
+from cogs.replies import BUSY, UNEXPECTED
 from tests.bot.table import Table
-from tests.sqlite_faults import count, dump, failing_inserts
+from tests.sqlite_faults import count, dump, failing_inserts, write_lock
+
+SLOW = pytest.mark.simcord(settle_timeout=30)
+"""A move waits out a locked database for about 6 s of real time before it answers."""
 
 
 async def two_games(table: Table) -> tuple[int, int]:
@@ -54,6 +57,32 @@ async def moves_count_once(table: Table, database: Path, sealed: int, turn: int)
     assert (await table.match(sealed)).require_progress().pending == {0: "1"}
     assert (await table.match(turn)).moves == ((0, "1"),)
     assert count(database, "sealed") == count(database, "moves") == 1
+
+
+@SLOW
+async def test_a_locked_database_is_waited_for_then_answered(
+    simcord_env: Any, database: Path
+) -> None:
+    """The file stays locked by another program past the wait: a DM move and /move both get
+    the busy answer privately (the slow /move is deferred first), nothing is stored or half
+    stored, and the same moves count once after the lock is gone."""
+    table = Table.make(simcord_env, players=2)
+    alice, bob = table.members["alice"], table.members["bob"]
+    sealed, turn = await two_games(table)
+    before = dump(database)
+    # simcord runs one member action at a time, so the moves arrive one after the other and
+    # each waits its ~6 s: the lock is held until both are answered (about 13 s), not a set time.
+    with write_lock(database, seconds=60):
+        await alice.send_dm("1")
+        assert last_dm(alice) == BUSY
+        calls = len(simcord_env.http_requests)
+        moved = await bob.slash(table.channel, "move", move="1", game=turn)
+        assert answer_of(moved) == BUSY
+        assert dump(database) == before
+    first = simcord_env.http_requests[calls]
+    assert first.path.endswith("/callback") and first.json["type"] == 5, first
+    await untouched(table, sealed, turn)
+    await moves_count_once(table, database, sealed, turn)
 
 
 async def test_an_unexpected_failure_is_answered_and_logged(
