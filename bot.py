@@ -7,6 +7,7 @@ import logging
 import discord
 from discord.ext import commands
 
+from cogs.replies import RefereeTree
 from db import SqliteStore
 from referee import Referee
 from settings import Settings
@@ -48,6 +49,7 @@ class RefereeBot(commands.Bot):
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            tree_cls=RefereeTree,
         )
         self.settings = settings
         self.remind_on_start = remind_on_start

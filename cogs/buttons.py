@@ -8,11 +8,17 @@ from typing import Any, ClassVar
 import discord
 from discord.ext import commands
 
+from cogs.replies import answer_failure
+
 
 async def _handoff(interaction: discord.Interaction, cog: str, method: str, **fields: Any) -> None:
     """Hand a click to the cog that owns this kind of button."""
     handler = getattr(interaction.client.get_cog(cog), method)  # type: ignore[attr-defined]
-    await handler(interaction, **fields)
+    try:
+        await handler(interaction, **fields)
+    except Exception as e:
+        # discord.py only logs what a DynamicItem's callback raises; the member deserves an answer.
+        await answer_failure(interaction, e)
 
 
 class LobbyButton(

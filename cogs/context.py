@@ -2,17 +2,20 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
 
-from cogs.delivery import answer, reply
+from cogs.delivery import answer
+from cogs.replies import answer_failure, defer
 from referee.errors import RefereeError
 from referee.lists import MESSAGE_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Outcome
+from referee.store import StoreBusy
 
 if TYPE_CHECKING:
     from bot import RefereeBot
@@ -21,6 +24,9 @@ log = logging.getLogger(__name__)
 
 GAME_ID = "the game's number (#id); not needed when only one fits in this channel"
 """How the optional `game:` option of a command is described."""
+DEFER_AFTER = 2.0
+"""Discord forgets an interaction not answered within 3 s; an action still running after this
+long is deferred (only then: every request counts against Discord's limits)."""
 
 
 def bot_of(interaction: discord.Interaction) -> RefereeBot:
@@ -29,11 +35,15 @@ def bot_of(interaction: discord.Interaction) -> RefereeBot:
 
 
 async def act(interaction: discord.Interaction, action: Callable[[], Awaitable[Outcome]]) -> None:
-    """Run a referee action; a refusal becomes a private answer and changes nothing."""
+    """Run a referee action and answer privately (deferred if slow); a refusal changes nothing."""
+    running = asyncio.ensure_future(action())
+    done, _ = await asyncio.wait((running,), timeout=DEFER_AFTER)
+    if not done:
+        await defer(interaction)
     try:
-        outcome = await action()
-    except RefereeError as e:
-        await reply(interaction, str(e))
+        outcome = await running
+    except (RefereeError, StoreBusy) as e:
+        await answer_failure(interaction, e)
         return
     await answer(bot_of(interaction), interaction, outcome)
 

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
 from cogs.buttons import DigitButton, LobbyButton, SecretButton, VoteButton
-from referee.lists import EMBED_TEXT, MESSAGE_TEXT
+from cogs.replies import NO_MENTIONS, mentioning, reply
+from referee.lists import EMBED_TEXT
 from referee.notices import Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
@@ -30,18 +31,6 @@ CLOSED_DMS = 50007
 UNKNOWN_MESSAGE = 10008
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
-NO_MENTIONS = discord.AllowedMentions.none()
-"""For everything but a post that calls members: whatever the text holds, nobody is pinged."""
-
-
-def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
-    """Allowed mentions that ping exactly these members, never a mention parsed from text."""
-    return discord.AllowedMentions(
-        everyone=False,
-        roles=False,
-        replied_user=False,
-        users=[discord.Object(user_id) for user_id in user_ids],
-    )
 
 
 def code_block(board: str) -> str:
@@ -100,7 +89,12 @@ async def with_retries(send: Callable[[], Awaitable[T]]) -> T:
 async def deliver(bot: RefereeBot, outcome: Outcome) -> None:
     """Send an outcome's posts and direct messages; failures are logged, never raised."""
     for post in outcome.posts:
-        await send_post(bot, post)
+        try:
+            await send_post(bot, post)
+        except Exception:
+            # The action is committed and the member answered: a failure here (say, the
+            # database busy while the lobby message id is saved) must not tell them otherwise.
+            log.exception("Could not deliver a post of match %s", post.match_id)
     for direct in outcome.directs:
         await send_direct(bot, direct)
 
@@ -201,20 +195,6 @@ async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
             )
     except discord.HTTPException as e:
         log.warning("Could not offer the secret-move button in %s: %s", direct.channel_id, e)
-
-
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """A private answer to the member who acted (first response or follow-up)."""
-    text = text[:MESSAGE_TEXT]
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
-        else:
-            await interaction.response.send_message(
-                text, ephemeral=True, allowed_mentions=NO_MENTIONS
-            )
-    except discord.HTTPException as e:
-        log.warning("Could not answer interaction %s: %s", interaction.id, e)
 
 
 async def answer(bot: RefereeBot, interaction: discord.Interaction, outcome: Outcome) -> None:

@@ -11,7 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import GAME_ID, find_match
-from cogs.delivery import NO_MENTIONS, code_block, embed_for, reply
+from cogs.delivery import code_block, embed_for
+from cogs.replies import NO_MENTIONS, reply
 from referee import announce
 from referee.errors import RefereeError
 from referee.lists import EMBED_TEXT, fit_list

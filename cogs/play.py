@@ -11,7 +11,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import GAME_ID, act, find_match, match_list
-from cogs.delivery import NO_MENTIONS, deliver
+from cogs.delivery import deliver
+from cogs.replies import NO_MENTIONS, answer_failure, explain
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
@@ -50,6 +51,12 @@ class SecretMoveForm(discord.ui.Modal):
         # Play.on_interaction answers the form by its custom id, in this process or the next;
         # a stopped modal is not kept by discord.py, so nothing else answers it too.
         self.stop()
+
+    # Modal.on_error drops BaseView's `item` argument; mypy holds that against every override.
+    async def on_error(  # type: ignore[override]
+        self, interaction: discord.Interaction, error: Exception, /
+    ) -> None:
+        await answer_failure(interaction, error)
 
 
 class Play(commands.Cog):
@@ -151,8 +158,9 @@ class Play(commands.Cog):
         try:
             outcome = await self._dm_move(message.author.id, message.content)
             text = outcome.reply or "Done."
-        except RefereeError as e:
-            outcome, text = Outcome(), str(e)
+        except Exception as e:
+            # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
+            outcome, text = Outcome(), explain(e, f"DM message {message.id}")
         try:
             await message.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
         except discord.HTTPException as e:

@@ -8,7 +8,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.delivery import NO_MENTIONS, embed_for, reply
+from cogs.delivery import embed_for
+from cogs.replies import NO_MENTIONS, reply
 from referee import announce
 from referee.notices import Style
 from referee.safe_text import prose_name

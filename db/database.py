@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -10,13 +11,20 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 from db.migrate import migrate
+from referee.store import StoreBusy
+
+log = logging.getLogger(__name__)
 
 P = ParamSpec("P")
 T = TypeVar("T")
 
-PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000")
+PRAGMAS = ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=500")
 """WAL lets readers go on during a write; synchronous=FULL syncs the WAL at every commit, so an
-acknowledged move survives a power cut, not only a crash."""
+acknowledged move survives a power cut, not only a crash. SQLite waits for a lock only briefly
+(it holds the database thread while it waits); longer waits are BUSY_PAUSES, on the event loop."""
+BUSY_PAUSES = (0.25, 0.5, 1.0, 2.0)
+"""Pauses before each new attempt of a transaction that found the database locked: with the
+attempts' own waits, about 6 s before StoreBusy."""
 
 
 def big_add(a: str | int, b: str | int) -> str:
@@ -40,11 +48,18 @@ def _transaction(conn: sqlite3.Connection, begin: str, fn: Callable[[sqlite3.Con
     conn.execute(begin)
     try:
         result = fn(conn)
+        conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        # A COMMIT refused as busy leaves the transaction open; some errors end it themselves.
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
         raise
-    conn.execute("COMMIT")
     return result
+
+
+def is_busy(error: sqlite3.OperationalError) -> bool:
+    """True when another connection holds the lock (SQLITE_BUSY or SQLITE_LOCKED, any variant)."""
+    return (error.sqlite_errorcode & 0xFF) in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
 
 
 class Database:
@@ -72,8 +87,21 @@ class Database:
         return cls(conn, pool)
 
     async def _run(self, begin: str, fn: Callable[[sqlite3.Connection], T]) -> T:
+        """The transaction; while the database is locked it is tried again whole, then StoreBusy."""
         loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._pool, _transaction, self._conn, begin, fn)
+        pauses = iter(BUSY_PAUSES)
+        while True:
+            try:
+                return await loop.run_in_executor(self._pool, _transaction, self._conn, begin, fn)
+            except sqlite3.OperationalError as e:
+                if not is_busy(e):
+                    raise
+                pause = next(pauses, None)
+                if pause is None:
+                    raise StoreBusy(str(e)) from e
+                log.info("Database locked (%s); trying again in %s s", e, pause)
+            # Waiting here, not in SQLite, leaves the database thread free for other work.
+            await asyncio.sleep(pause)
 
     async def write(
         self,

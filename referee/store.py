@@ -19,6 +19,10 @@ class AlreadySeated(Exception):
     """The member already has a seat in this match."""
 
 
+class StoreBusy(Exception):
+    """The store stayed locked by someone else for several seconds; nothing was written."""
+
+
 @dataclass(frozen=True)
 class SeatRow:
     """One player of a match."""

@@ -18,6 +18,7 @@ from simcord import OptionError
 
 from cogs.play import ADDRESSED
 from cogs.play import MAX_MOVE_TEXT as MOVE_LIMIT
+from cogs.replies import UNEXPECTED
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from rules import GAMES
@@ -220,6 +221,7 @@ async def dm_accepted(world: World, user_id: int, content: str) -> bool:
 def check_refusal(text: str | None) -> str:
     """A refusal: a non-empty, short, readable message whose `code` spans are intact."""
     assert text is not None and text.strip(), f"empty answer {text!r}"
+    assert text != UNEXPECTED, "the bot failed (see the logged traceback)"
     assert len(text) <= REFUSAL_LIMIT, f"{len(text)} characters: {text!r}"
     assert "Traceback" not in text and "Exception" not in text, text
     assert text.count("`") % 2 == 0 and "``" not in text, f"broken code span: {text!r}"

@@ -1,0 +1,84 @@
+"""Private replies to the member who acted, and the one reply to any failure.
+
+bot.py builds its command tree from here before it loads the cogs, so this module imports no
+other cog: importing one would run an extension outside load_extension.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterable
+
+import discord
+from discord import app_commands
+
+from referee.errors import RefereeError
+from referee.lists import MESSAGE_TEXT
+from referee.store import StoreBusy
+
+log = logging.getLogger(__name__)
+
+NO_MENTIONS = discord.AllowedMentions.none()
+"""For everything but a post that calls members: whatever the text holds, nobody is pinged."""
+UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
+BUSY = "The game database is busy right now; nothing was changed. Please try again in a moment."
+
+
+def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
+    """Allowed mentions that ping exactly these members, never a mention parsed from text."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(user_id) for user_id in user_ids],
+    )
+
+
+async def reply(interaction: discord.Interaction, text: str) -> None:
+    """A private answer to the member who acted (first response or follow-up)."""
+    text = text[:MESSAGE_TEXT]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+        else:
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=NO_MENTIONS
+            )
+    except discord.HTTPException as e:
+        log.warning("Could not answer interaction %s: %s", interaction.id, e)
+
+
+async def defer(interaction: discord.Interaction) -> None:
+    """Tell Discord a private answer is coming (the member sees "thinking...")."""
+    try:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    except discord.HTTPException as e:
+        log.warning("Could not defer interaction %s: %s", interaction.id, e)
+
+
+def explain(error: BaseException, about: str) -> str:
+    """What to tell the member: a refusal's own text, else BUSY or UNEXPECTED, logged `about`."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, RefereeError):
+        return str(error)
+    if isinstance(error, StoreBusy):
+        log.warning("The database stayed busy; told %s: %s", about, error)
+        return BUSY
+    log.error("Unexpected error answering %s", about, exc_info=error)
+    return UNEXPECTED
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Answer a failed command, click or form privately (a follow-up if already answered)."""
+    await reply(interaction, explain(error, f"interaction {interaction.id}"))
+
+
+class RefereeTree(app_commands.CommandTree):
+    """The slash commands; whatever a command raises gets a private answer."""
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError, /
+    ) -> None:
+        """Answer the member (buttons and forms call answer_failure the same way)."""
+        await answer_failure(interaction, error)
