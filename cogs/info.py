@@ -63,7 +63,7 @@ class Info(commands.Cog):
             + (" (left)" if match.resigned(s.seat) else "")
             for s in match.seats
         ]
-        waiting = ", ".join(prose_name(match.seats[s].name) for s in sorted(match.awaited_seats()))
+        waiting = ", ".join(prose_name(match.seats[s].name) for s in match.waiting_on())
         if waiting:
             lines.append(f"Waiting for: {waiting}")
         await reply(interaction, f"**{match.label}**\n" + "\n".join(lines))

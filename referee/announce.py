@@ -93,7 +93,7 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
     game = p.game
     if match.status != "active":
         return []
-    awaited = sorted(match.awaited_seats())
+    awaited = match.waiting_on()
     out = list(lines)
     controls = Controls.NONE
     if match.is_sealed():
@@ -125,7 +125,7 @@ def waiting_lines(matches: Sequence[Match]) -> tuple[list[str], tuple[int, ...]]
     """Whose move each match awaits, in as many lines as fit a post, and whom to mention."""
     lines, waiting = [], []
     for match in matches:
-        awaited = sorted(match.awaited_seats())
+        awaited = match.waiting_on()
         who = ", ".join(mention(match.seats[s].user_id) for s in awaited)
         how = "secret moves by DM" if match.is_sealed() else "`/move`"
         lines.append(f"{match.label}: waiting for {who} ({how}).")

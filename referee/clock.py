@@ -50,7 +50,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
         await self.store.set_deadline(match.id, deadline)
         match = self._keep(match.with_row(remind_at=None))
         left = int((match.row.deadline_at or 0) - self.clock())
-        waiting = sorted(s for s in match.awaited_seats() if not match.resigned(s))
+        waiting = match.waiting_on()
         policy = (
             "the referee will play a move for you"
             if match.row.deadline_policy == "auto"
@@ -76,7 +76,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
 
     async def _expire(self, match: Match) -> Outcome:
         """Apply the match's policy to the players who did not move in time."""
-        absent = sorted(s for s in match.awaited_seats() if not match.resigned(s))
+        absent = match.waiting_on()
         names = ", ".join(prose_name(match.seats[s].name) for s in absent)
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
         if match.row.deadline_policy == "auto":

@@ -86,6 +86,10 @@ class Match:
             return frozenset()
         return self.progress.awaited()
 
+    def waiting_on(self) -> list[Seat]:
+        """The awaited seats of players still in the game (the referee plays for the others)."""
+        return sorted(s for s in self.awaited_seats() if not self.resigned(s))
+
     def step_seats(self) -> frozenset[Seat]:
         """Every seat of the current step, submitted or not."""
         if self.status != ACTIVE or self.progress is None:

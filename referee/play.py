@@ -43,7 +43,7 @@ class PlayDesk(RefereeCore):
             seat = self._playing_seat(match, user_id)
             progress = match.require_progress()
             if seat not in match.step_seats():
-                names = ", ".join(f"<@{match.seats[s].user_id}>" for s in match.awaited_seats())
+                names = ", ".join(f"<@{match.seats[s].user_id}>" for s in match.waiting_on())
                 raise RefereeError(f"It is not your move in {match.label}; waiting for {names}.")
             changing = seat in progress.pending
             if not text.strip():
@@ -79,9 +79,7 @@ class PlayDesk(RefereeCore):
             f"{verb} `{move}` for {match.label}. You can change it until everyone has moved."
         )
         if not changing:
-            waiting = ", ".join(
-                f"<@{match.seats[s].user_id}>" for s in sorted(match.awaited_seats())
-            )
+            waiting = ", ".join(f"<@{match.seats[s].user_id}>" for s in match.waiting_on())
             name = prose_name(match.seats[seat].name)
             line = f"{name} has locked in a move. Waiting for {waiting}."
             out.posts.append(

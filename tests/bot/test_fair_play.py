@@ -180,3 +180,21 @@ async def test_resigning_ends_a_two_player_game_by_the_record(simcord_env: Any) 
     assert record["moves"] == [[0, "resign", "resigned"]]  # the sealed 5 never happened
     final = table.channel.history()[-1].embeds[0].description
     assert "alice-home: 0 (left)" in final and f"Winner: {table.members['bob'].mention}" in final
+
+
+async def test_a_resigned_seat_in_a_sealed_step_is_played_for(simcord_env: Any) -> None:
+    """Numerical Card Game, 3 players: bob resigns while his pairing is sealed; nobody waits on
+    him or mentions him, and his move is the game's own way out, noted `auto`."""
+    table = Table.make(simcord_env, players=3)
+    alice, bob = table.members["alice"], table.members["bob"]
+    match_id = await table.open("alice", "numerical-cards", m=4)
+    await table.seat(match_id, ["bob", "carol"])
+    await alice.click(table.lobby_message(match_id), label="Start")
+    await bob.slash(table.channel, "resign")
+    post = table.channel.history()[-1]
+    assert bob.mention not in (post.content or "") + post.embeds[0].description
+    assert f"Waiting for secret moves from {alice.mention}:" in post.embeds[0].description
+    await alice.send_dm("2")
+    record = await table.history("carol", match_id)
+    assert record["moves"] == [[1, "resign", "resigned"], [0, "2"], [1, "drop", "auto"]]
+    await table.play_out(match_id, random.Random(2))
