@@ -52,12 +52,6 @@ class SecretMoveForm(discord.ui.Modal):
         # a stopped modal is not kept by discord.py, so nothing else answers it too.
         self.stop()
 
-    # Modal.on_error drops BaseView's `item` argument; mypy holds that against every override.
-    async def on_error(  # type: ignore[override]
-        self, interaction: discord.Interaction, error: Exception, /
-    ) -> None:
-        await answer_failure(interaction, error)
-
 
 class Play(commands.Cog):
     """Playing moves."""
@@ -145,10 +139,14 @@ class Play(commands.Cog):
             return
         match_id, step = int(form["match"]), int(form["step"])
         text = _submitted(data.get("components", []), FORM_MOVE)
-        await act(
-            interaction,
-            lambda: self.bot.referee.move(match_id, interaction.user.id, text, step),
-        )
+        try:
+            await act(
+                interaction,
+                lambda: self.bot.referee.move(match_id, interaction.user.id, text, step),
+            )
+        except Exception as e:
+            # No command tree stands behind a listener: the form is answered here.
+            await answer_failure(interaction, e)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
