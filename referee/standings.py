@@ -8,9 +8,8 @@ from collections.abc import Mapping, Sequence
 from openskill.models import PlackettLuce
 
 from referee.match import Match
-from referee.store import SolitaireScore, StandingChange
+from referee.store import ALL_GAMES, SolitaireScore, StandingChange
 
-ALL_GAMES = "*"
 _MODEL = PlackettLuce()
 
 
