@@ -21,6 +21,7 @@ EXTENSIONS = (
     "cogs.info",
     "cogs.solitaire",
     "cogs.clock",
+    "cogs.privacy",
 )
 
 
