@@ -432,7 +432,7 @@ def test_replay_of_hostile_json_raises_only_record_error(text: str) -> None:
         raise AssertionError(f"{text[:200]!r} raised {e!r}") from e
     else:
         event("replayed")
-        assert set(result) == {"game", "over", "scores", "winners", "to_move"}
+        assert set(result) == {"game", "over", "scores", "winners", "to_move", "resigned"}
 
 
 @pytest.mark.parametrize("where", WHERE)
