@@ -22,6 +22,7 @@ EXTENSIONS = (
     "cogs.info",
     "cogs.solitaire",
     "cogs.clock",
+    "cogs.privacy",
 )
 
 

@@ -153,7 +153,33 @@ class VoteButton(
         )
 
 
-DYNAMIC_ITEMS = (LobbyButton, DigitButton, SecretButton, VoteButton)
+class ForgetButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:forget:(?P<user>\d+)",
+):
+    """Confirms `/forget-me` for the member who asked; nobody else."""
+
+    def __init__(self, user_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Forget me",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"qr:forget:{user_id}",
+            )
+        )
+        self.user_id = user_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ForgetButton:
+        return cls(int(match["user"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(interaction, "Privacy", "on_forget_button", user_id=self.user_id)
+
+
+DYNAMIC_ITEMS = (LobbyButton, DigitButton, SecretButton, VoteButton, ForgetButton)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -7,7 +7,16 @@ import sqlite3
 from collections.abc import Iterator, Sequence
 from typing import Any
 
-from referee.store import Entry, MatchData, MatchRow, SeatRow, SolitaireBest, Standing
+from referee.store import (
+    ALL_GAMES,
+    Entry,
+    MatchData,
+    MatchRow,
+    MemberData,
+    SeatRow,
+    SolitaireBest,
+    Standing,
+)
 
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, options, settled, host_id, status, step, "
@@ -216,3 +225,36 @@ def solitaire_bests(conn: sqlite3.Connection, guild_id: int, game: str) -> list[
             (guild_id, game),
         )
     ]
+
+
+def member_data(conn: sqlite3.Connection, user_id: int) -> MemberData:
+    """What is stored about a member, counted, and the open games they sit in."""
+    open_ids = [
+        r[0]
+        for r in conn.execute(
+            "SELECT m.id FROM seats s JOIN matches m ON m.id = s.match_id "
+            f"WHERE s.user_id = ? AND m.{OPEN} ORDER BY m.id",
+            (user_id,),
+        )
+    ]
+    servers, standings = conn.execute(
+        "SELECT COUNT(DISTINCT guild_id), COUNT(CASE WHEN game <> ? THEN 1 END) "
+        "FROM standings WHERE user_id = ?",
+        (ALL_GAMES, user_id),
+    ).fetchone()
+
+    def count(sql: str) -> int:
+        return int(conn.execute(sql, (user_id,)).fetchone()[0])
+
+    return MemberData(
+        open_matches=tuple(open_ids),
+        servers=servers,
+        standings=standings,
+        bests=count("SELECT COUNT(*) FROM solitaire_bests WHERE user_id = ?"),
+        votes=count("SELECT COUNT(*) FROM cancel_votes WHERE user_id = ?"),
+        seats=count(
+            "SELECT COUNT(*) FROM seats s JOIN matches m ON m.id = s.match_id "
+            f"WHERE s.user_id = ? AND NOT m.{OPEN}"
+        ),
+        hosted=count(f"SELECT COUNT(*) FROM matches WHERE host_id = ? AND NOT {OPEN}"),
+    )

@@ -14,6 +14,7 @@ from referee.store import (
     MatchData,
     MatchEnd,
     MatchRow,
+    MemberData,
     NewMatch,
     SolitaireBest,
     Standing,
@@ -113,6 +114,11 @@ class SqliteStore:
         """End a lobby or an active match (cancelled or over); raise StaleStep."""
         await self._db.write(writes.end_match, match_id, end, now)
 
+    async def forget_member(self, user_id: int) -> MemberData:
+        """Delete a member's standings, bests and cancel votes, and make their seats in finished
+        games anonymous; what there was. StillSeated while they sit in an open game."""
+        return await self._db.write(writes.forget_member, user_id)
+
     # Reading -----------------------------------------------------------------------------
 
     async def load_match(self, match_id: int) -> MatchData | None:
@@ -146,6 +152,10 @@ class SqliteStore:
     async def solitaire_bests(self, guild_id: int, game: str) -> list[SolitaireBest]:
         """A server's best one-player scores of a game, one per set of options."""
         return await self._db.read(reads.solitaire_bests, guild_id, game)
+
+    async def member_data(self, user_id: int) -> MemberData:
+        """What is stored about a member, counted, and the open games they sit in."""
+        return await self._db.read(reads.member_data, user_id)
 
     async def ratings_of(
         self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]

@@ -7,15 +7,21 @@ import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
+from db.reads import OPEN, member_data
 from referee.store import (
+    FORMER_PLAYER,
+    NO_HOST,
     RESIGN,
     AlreadySeated,
     Deadline,
     Entry,
     MatchEnd,
+    MemberData,
     NewMatch,
     SolitaireScore,
     StaleStep,
+    StillSeated,
+    former_player_id,
 )
 
 
@@ -270,3 +276,28 @@ def keep_solitaire_best(
         "match_id = excluded.match_id, at = excluded.at",
         (*key, score.user_id, score.name, str(score.score), json.dumps(score.moves), match_id, now),
     )
+
+
+def forget_member(conn: sqlite3.Connection, user_id: int) -> MemberData:
+    """Delete a member's standings, one-player bests and cancel votes, and make their seats in
+    finished games (and those games' host) anonymous; return what there was. StillSeated,
+    changing nothing, while they sit in a lobby or a game under way."""
+    held = member_data(conn, user_id)
+    if held.open_matches:
+        raise StillSeated(held.open_matches)
+    for table in ("standings", "solitaire_bests", "cancel_votes"):
+        conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+    seats = conn.execute(
+        "SELECT s.match_id, s.seat FROM seats s JOIN matches m ON m.id = s.match_id "
+        f"WHERE s.user_id = ? AND NOT m.{OPEN}",
+        (user_id,),
+    ).fetchall()
+    # The seat keeps its number, its moves and its result: only who sat there is gone.
+    conn.executemany(
+        "UPDATE seats SET user_id = ?, name = ? WHERE match_id = ? AND seat = ?",
+        [(former_player_id(seat), FORMER_PLAYER, match_id, seat) for match_id, seat in seats],
+    )
+    conn.execute(
+        f"UPDATE matches SET host_id = ? WHERE host_id = ? AND NOT {OPEN}", (NO_HOST, user_id)
+    )
+    return held

@@ -164,8 +164,9 @@ class Terminal:
         return await member.slash(self.channel, " ".join(path), **options)
 
     async def press(self, name: str, member: Any, label: str, rest: str) -> None:
-        """Press the newest button with this label in the channel; fill a form with `rest`."""
-        for message in reversed(self.channel.history()):
+        """Press the newest button with this label the member sees in the channel (their own
+        private answers included); fill a form with `rest`."""
+        for message in reversed(self.channel.history(viewer=member)):
             labels = [c.label for row in message.components for c in getattr(row, "children", [])]
             if label in labels:
                 result = await member.click(message, label=label)

@@ -10,8 +10,9 @@ from contextlib import AbstractAsyncContextManager, nullcontext
 
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
-from referee.standings import ALL_GAMES, solitaire_score, standing_changes
+from referee.standings import solitaire_score, standing_changes
 from referee.store import (
+    ALL_GAMES,
     Deadline,
     MatchData,
     MatchEnd,

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from referee.clock import ClockDesk
+from referee.privacy import PrivacyDesk
 
 
-class Referee(ClockDesk):
-    """Matches without Discord: lobbies, seats, turns, sealed steps, deadlines and standings."""
+class Referee(ClockDesk, PrivacyDesk):
+    """Matches without Discord: lobbies, seats, turns, sealed steps, deadlines, standings, and
+    forgetting a member who asks."""

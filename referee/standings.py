@@ -9,9 +9,8 @@ from openskill.models import PlackettLuce
 
 from referee.match import Match
 from referee.safe_text import clean_name
-from referee.store import SolitaireScore, StandingChange
+from referee.store import ALL_GAMES, SolitaireScore, StandingChange
 
-ALL_GAMES = "*"
 _MODEL = PlackettLuce()
 
 

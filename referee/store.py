@@ -10,6 +10,9 @@ from typing import Any, Protocol
 from rules.record import RESIGN as RESIGN
 from rules.record import Entry as Entry
 
+ALL_GAMES = "*"
+"""The game of the standings that total every game."""
+
 
 class StaleStep(Exception):
     """A write for a step that has already resolved, or a match no longer in that status."""
@@ -21,6 +24,25 @@ class AlreadySeated(Exception):
 
 class StoreBusy(Exception):
     """The store stayed locked by someone else for several seconds; nothing was written."""
+
+
+class StillSeated(Exception):
+    """The member still has a seat in these lobbies or games under way."""
+
+    def __init__(self, match_ids: Sequence[int]) -> None:
+        super().__init__(*match_ids)
+        self.match_ids = tuple(match_ids)
+
+
+FORMER_PLAYER = "former player"
+"""The name of a finished game's seat whose member asked to be forgotten."""
+NO_HOST = 0
+"""The host id of a finished game whose host asked to be forgotten (no Discord user has it)."""
+
+
+def former_player_id(seat: int) -> int:
+    """The user id of a forgotten seat: no Discord user has it, and no other seat of its match."""
+    return -(seat + 1)
 
 
 @dataclass(frozen=True)
@@ -157,6 +179,26 @@ class MatchEnd:
     solitaire: SolitaireScore | None = None
 
 
+@dataclass(frozen=True)
+class MemberData:
+    """What is stored about one member, counted, and the open games they still sit in."""
+
+    open_matches: tuple[int, ...] = ()
+    """Lobbies and games under way with a seat of theirs (resigned or not)."""
+    servers: int = 0
+    """Servers whose standings list them."""
+    standings: int = 0
+    """Their standings, one per game and server (the totals over all games not counted)."""
+    bests: int = 0
+    """One-player bests that are theirs."""
+    votes: int = 0
+    """Their agreements to cancel a game."""
+    seats: int = 0
+    """Their seats in finished games (over or cancelled)."""
+    hosted: int = 0
+    """Finished games they hosted."""
+
+
 class Store(Protocol):
     """Durable storage of matches; every method is one transaction, committed on return."""
 
@@ -267,6 +309,16 @@ class Store(Protocol):
         self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
     ) -> dict[str, dict[int, tuple[float, float]]]:
         """The current (mu, sigma) of these members in each of these games, where they have one."""
+        ...
+
+    async def member_data(self, user_id: int) -> MemberData:
+        """What is stored about a member, counted, and the open games they sit in."""
+        ...
+
+    async def forget_member(self, user_id: int) -> MemberData:
+        """Delete a member's standings, one-player bests and cancel votes, and make their seats
+        in finished games (and those games' host) anonymous; return what there was. Raise
+        StillSeated, changing nothing, while they sit in a lobby or a game under way."""
         ...
 
     async def close(self) -> None:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import sqlite3
 from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,6 +25,7 @@ from rules.base import BadOption
 from rules.record import RecordError, replay_text
 from tests.bot.table import Table
 from tests.hostile import DISCORD_INT, game_ids, hostile_text, move_texts, slash_game_ids
+from tests.rows import database_dump
 
 EPHEMERAL = 64
 """The message flag of a private interaction answer."""
@@ -65,11 +65,7 @@ class World:
 
     def database_dump(self) -> list[str]:
         """Every row of every table of the bot's SQLite file."""
-        conn = sqlite3.connect(f"file:{self.database}?mode=ro", uri=True)
-        try:
-            return list(conn.iterdump())
-        finally:
-            conn.close()
+        return database_dump(self.database)
 
     async def matches(self) -> dict[int, Match]:
         """The referee's view of every match of the world."""

@@ -12,7 +12,20 @@ import pytest
 
 from db import SqliteStore
 from db.migrate import migration_files
-from referee.store import Deadline, MatchEnd, NewMatch, StaleStep, StandingChange
+from referee.store import (
+    ALL_GAMES,
+    FORMER_PLAYER,
+    Deadline,
+    MatchEnd,
+    MemberData,
+    NewMatch,
+    SeatRow,
+    SolitaireScore,
+    StaleStep,
+    StandingChange,
+    StillSeated,
+)
+from tests.rows import database_dump
 
 GUILD, CHANNEL = 1, 2
 
@@ -25,10 +38,10 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     await opened.close()
 
 
-async def active(store: SqliteStore, host: int, *others: int) -> int:
+async def active(store: SqliteStore, host: int, *others: int, guild: int = GUILD) -> int:
     """An active match of numbers-to-number hosted by `host`, with the others seated."""
     row = await store.create_match(
-        NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, host, f"u{host}", None, "auto", 1.0)
+        NewMatch(guild, CHANNEL, "numbers-to-number", {}, host, f"u{host}", None, "auto", 1.0)
     )
     for user in others:
         await store.add_seat(row.id, user, f"u{user}", 2.0)
@@ -36,9 +49,9 @@ async def active(store: SqliteStore, host: int, *others: int) -> int:
     return row.id
 
 
-def change(user: int, points: int) -> StandingChange:
-    """One game's standing change of a member in numbers-to-number."""
-    return StandingChange("numbers-to-number", user, f"u{user}", True, False, points, 30.0, 7.0)
+def change(user: int, points: int, game: str = "numbers-to-number") -> StandingChange:
+    """One game's standing change of a member (in numbers-to-number unless told)."""
+    return StandingChange(game, user, f"u{user}", True, False, points, 30.0, 7.0)
 
 
 async def test_points_beyond_64_bits_add_up_exactly(store: SqliteStore) -> None:
@@ -165,3 +178,47 @@ def test_resignations_of_the_first_schema_become_entries_of_the_log(tmp_path: Pa
     assert replay(first_game).resigned == {2}
     second = replay(Record("lengths-of-lengths", 2, {"n": 2}, tuple(e[:2] for e in rows[2])))
     assert second.result()["winners"] == [0]
+
+
+async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_path: Path) -> None:
+    """While the member sits in an open game nothing changes; then one transaction deletes their
+    standings and bests in every server and leaves their finished seats anonymous, results and
+    the other player's standings as they were."""
+    path = tmp_path / "store.sqlite3"
+    won = await active(store, 10, 11)
+    await store.resolve_step(won, 0, [(0, "1"), (1, "2")], None, Deadline(), 4.0)
+    changes = [change(u, 5, g) for u in (10, 11) for g in ("numbers-to-number", ALL_GAMES)]
+    await store.end_match(won, MatchEnd("over", {"scores": [5, 5]}, changes), 5.0)
+    elsewhere = await active(store, 11, 10, guild=7)
+    await store.end_match(elsewhere, MatchEnd("over", {}, [change(10, 1), change(11, 2)]), 6.0)
+    alone = await active(store, 10)
+    best = SolitaireScore("numbers-to-number", "{}", 10, "u10", 3, ("1",))
+    await store.end_match(alone, MatchEnd("over", {}, solitaire=best), 7.0)
+    still = await active(store, 12, 10)
+
+    before = database_dump(path)
+    with pytest.raises(StillSeated) as refused:
+        await store.forget_member(10)
+    assert refused.value.match_ids == (still,)
+    assert database_dump(path) == before
+    await store.end_match(still, MatchEnd("cancelled", {"reason": "test"}), 8.0)
+    bob = {g: await store.standings(g, "numbers-to-number", 10) for g in (GUILD, 7)}
+    held = await store.member_data(10)
+
+    forgotten = await store.forget_member(10)
+    assert forgotten == held == MemberData((), servers=2, standings=2, bests=1, seats=4, hosted=2)
+    for guild in (GUILD, 7):
+        for game in ("numbers-to-number", ALL_GAMES):
+            assert 10 not in {s.user_id for s in await store.standings(guild, game, 10)}
+        assert await store.standings(guild, "numbers-to-number", 10) == [
+            s for s in bob[guild] if s.user_id != 10
+        ]
+    assert await store.solitaire_bests(GUILD, "numbers-to-number") == []
+    after = {d.row.id: d for d in await store.load_matches([won, elsewhere, alone, still])}
+    former = SeatRow(0, -1, FORMER_PLAYER)
+    assert after[won].seats == (former, SeatRow(1, 11, "u11"))
+    assert after[elsewhere].seats == (SeatRow(0, 11, "u11"), SeatRow(1, -2, FORMER_PLAYER))
+    assert after[won].row.host_id == 0 and after[elsewhere].row.host_id == 11
+    assert after[won].moves == ((0, "1"), (1, "2"))
+    assert after[won].row.result == {"scores": [5, 5]}
+    assert await store.forget_member(10) == MemberData()

@@ -77,6 +77,13 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
         s.type("carol> /leaderboard")
         out = s.wait_for("Rating: OpenSkill")
         assert "alice" in out and "bob" in out
+        s.type("alice> /forget-me")
+        s.wait_for("[Forget me]")
+        s.type("bob> [Forget me]")
+        s.wait_for("has a [Forget me] button")
+        s.type("alice> [Forget me]")
+        out = s.wait_for("no other player's result or standing changes")
+        assert "Forgotten. Removed:" in out and "your standings: 1 game in 1 server" in out
     finally:
         s.close()
     assert (tmp_path / "referee-offline.sqlite3").exists()
