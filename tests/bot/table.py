@@ -11,6 +11,19 @@ from bot import RefereeBot
 from referee.match import Match
 from rules.record import replay_text
 
+
+def close_dms(env: Any, member: Any) -> None:
+    """The member's DMs refuse the bot from now on, as closed DMs do on Discord."""
+    env.inject_error(
+        "POST",
+        f"/channels/{member.user.dm_channel.id}/messages",
+        status=403,
+        code=50007,
+        message="Cannot send messages to this user",
+        times=None,
+    )
+
+
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 
 

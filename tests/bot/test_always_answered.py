@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from cogs.replies import BUSY, UNEXPECTED
-from tests.bot.table import Table
+from tests.bot.table import Table, close_dms
 from tests.sqlite_faults import count, dump, failing_inserts, write_lock
 
 SLOW = pytest.mark.simcord(settle_timeout=30)
@@ -93,14 +93,7 @@ async def test_an_unexpected_failure_is_answered_and_logged(
     interaction or message id, nothing changes, and the moves count once when tried again."""
     table = Table.make(simcord_env, players=2)
     alice, bob = table.members["alice"], table.members["bob"]
-    simcord_env.inject_error(
-        "POST",
-        f"/channels/{bob.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(simcord_env, bob)
     sealed, turn = await two_games(table)
     offer = next(m for m in table.channel.history() if m.content == bob.mention)
     digits = table.channel.history()[-1]

@@ -7,21 +7,9 @@ from typing import Any
 
 import discord
 
-from tests.bot.table import Table
+from tests.bot.table import Table, close_dms
 from tests.bot.test_scenarios import sealed_game
 from tests.conftest import make_bot
-
-
-def close_dms(env: Any, member: Any) -> None:
-    """The member's DMs refuse the bot from now on."""
-    env.inject_error(
-        "POST",
-        f"/channels/{member.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
 
 
 async def open_form(table: Table, member: Any) -> Any:

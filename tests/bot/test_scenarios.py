@@ -6,7 +6,7 @@ import random
 from pathlib import Path
 from typing import Any
 
-from tests.bot.table import Table
+from tests.bot.table import Table, close_dms
 from tests.conftest import make_bot
 
 
@@ -26,14 +26,7 @@ async def test_closed_dms_finish_through_the_form(simcord_env: Any) -> None:
     """A member whose DMs are closed gets a button in the channel and plays through a form."""
     table = Table.make(simcord_env, players=2)
     bob = table.members["bob"]
-    simcord_env.inject_error(
-        "POST",
-        f"/channels/{bob.user.dm_channel.id}/messages",
-        status=403,
-        code=50007,
-        message="Cannot send messages to this user",
-        times=None,
-    )
+    close_dms(simcord_env, bob)
     match_id = await sealed_game(table)
     offer = table.channel.history()[-1]
     assert "cannot DM you" in offer.embeds[0].description
