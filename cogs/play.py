@@ -12,7 +12,7 @@ from discord.ext import commands
 
 from cogs.context import GAME_ID, act, find_match, match_list
 from cogs.delivery import deliver
-from cogs.replies import NO_MENTIONS, answer_failure, explain
+from cogs.replies import NO_MENTIONS, answer_failure, explain, reply
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
@@ -126,7 +126,7 @@ class Play(commands.Cog):
                 SecretMoveForm(match, p.game.prompt(p.state, seat.seat, match.names))
             )
         except RefereeError as e:
-            await interaction.response.send_message(str(e), ephemeral=True)
+            await reply(interaction, str(e))
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:

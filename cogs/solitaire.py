@@ -11,6 +11,7 @@ from discord.ext import commands
 from cogs.delivery import embed_for
 from cogs.replies import NO_MENTIONS, reply
 from referee import announce
+from referee.lists import EMBED_TEXT, fit_list
 from referee.notices import Style
 from referee.safe_text import prose_name
 from referee.store import SolitaireBest
@@ -19,20 +20,15 @@ from rules import GAMES
 if TYPE_CHECKING:
     from bot import RefereeBot
 
-SHOWN = 20
-"""The most options (say n = 1..60) one answer lists: the largest first after the defaults."""
-
 
 def best_line(best: SolitaireBest) -> str:
     """One table's best: options, score, who, the order of moves, and the proven best."""
-    game = GAMES[best.game]
-    proven = game.proven_best(best.options)
-    if proven is None:
-        verdict = "the best possible is not known"
-    elif best.score == proven:
-        verdict = f"the best possible ({proven})"
-    else:
-        verdict = f"{best.score * 100 // proven}% of the best possible, {proven}"
+    proven = GAMES[best.game].proven_best(best.options)
+    verdict = (
+        "the best possible is not known"
+        if proven is None
+        else f"{announce.against_best(best.score, proven)} ({proven})"
+    )
     order = " ".join(best.moves)
     return (
         f"**{announce.options_text(best.options)}**: {best.score} by {prose_name(best.name)} "
@@ -60,12 +56,10 @@ class Solitaire(commands.Cog):
                 "`/newgame integer-sequence` and `/start` with nobody else seated.",
             )
             return
-        lines = [best_line(b) for b in bests[:SHOWN]]
-        if len(bests) > SHOWN:
-            lines.append(f"… and {len(bests) - SHOWN} more.")
-        lines.append("One-player games never count for the leaderboard: they have this table.")
+        tail = "\nOne-player games never count for the leaderboard: they have this table."
+        text = fit_list([best_line(b) for b in bests], EMBED_TEXT, tail=tail, sep="\n")
         await interaction.response.send_message(
-            embed=embed_for("Best one-player scores", lines, Style.NOTICE),
+            embed=embed_for("Best one-player scores", [text], Style.NOTICE),
             allowed_mentions=NO_MENTIONS,
         )
 

@@ -171,6 +171,11 @@ def describe_step(
     return game.describe(before, moves, after, prose_names(match))
 
 
+def against_best(score: int, best: int) -> str:
+    """How a one-player score compares with the proven best for its options."""
+    return "the best possible" if score == best else f"{score * 100 // best}% of the best possible"
+
+
 def solitaire_lines(match: Match) -> list[str]:
     """How a finished one-player game compares with the best possible, where it is known."""
     p = match.require_progress()
@@ -180,10 +185,9 @@ def solitaire_lines(match: Match) -> list[str]:
     if best is None:
         return ["One-player games count for `/solitaire`, not for the leaderboard."]
     score = p.game.scores(p.state)[0]
-    verdict = "the best possible" if score == best else f"{score * 100 // best}% of the best"
     where = options_text(match.row.settled or {})
     return [
-        f"{score} is {verdict}: the proven best with {where} is {best}.",
+        f"{score} is {against_best(score, best)}: the proven best with {where} is {best}.",
         "One-player games count for `/solitaire`, not for the leaderboard.",
     ]
 
