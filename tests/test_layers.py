@@ -76,3 +76,15 @@ def test_sql_lives_in_db() -> None:
         for path in (ROOT / package).rglob("*.py"):
             text = path.read_text(encoding="utf-8")
             assert "INSERT INTO" not in text and "SELECT " not in text, path
+
+
+def test_players_stand_on_the_rules_alone() -> None:
+    """players/ imports only rules/ and the standard library; rules/ does not import players."""
+    import sys
+
+    allowed = {"rules", "players", "__future__"}
+    for path, names in imports_of("players").items():
+        foreign = {n for n in names if n not in allowed and n not in sys.stdlib_module_names}
+        assert not foreign, (path, foreign)
+    for path, names in imports_of("rules").items():
+        assert "players" not in names, path

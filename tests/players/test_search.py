@@ -1,0 +1,60 @@
+"""The search's strength, in a few seeded games (results only; no time is asserted)."""
+
+from __future__ import annotations
+
+import random
+
+from players.outcome import Judge
+from players.search import Budget, search
+from rules import GAMES
+from rules.record import Progress
+from tests.players.helpers import small
+
+
+def test_a_small_search_beats_random_play() -> None:
+    """A 60-simulation search wins most of a handful of seeded Integer Sequence games against
+    the random player, seats swapped."""
+    game = GAMES["integer-sequence"]
+    wins = 0
+    for i in range(6):
+        me = i % 2
+        rng = random.Random(i)
+        progress = Progress.begin(game, 2, {})
+        while not progress.is_over():
+            (seat,) = game.to_move(progress.state)
+            if seat == me:
+                move = search(game, progress.state, seat, Budget(60), rng.randrange(99))
+            else:
+                move = game.sample(progress.state, seat, rng)
+            progress = progress.submit(seat, move)
+        wins += progress.winners() == [me]
+    assert wins >= 5
+
+
+def test_the_search_takes_an_immediate_best_loop() -> None:
+    """At the last close of a Labyrinthine Loop game, a small search plays a longest loop."""
+    game = GAMES["labyrinthine-loop"]
+    rng = random.Random(4)
+    state = game.start(2, game.settle_options(2, {"n": 4}))
+    while state.round < 1 or state.reached < 16:
+        (seat,) = game.to_move(state)
+        state = game.apply(state, {seat: game.sample(state, seat, rng)})
+    (seat,) = game.to_move(state)
+    loops = {m: game.apply(state, {seat: m}).scores[seat] for m in game.legal(state, seat)}
+    move = search(game, state, seat, Budget(small(40).simulations), 1)
+    assert loops[move] == max(loops.values())
+
+
+def test_rewards_share_ties_and_exclude_resigned_seats() -> None:
+    """A sole best seat gets most of the reward; a resigned seat gets nothing; lowest wins."""
+    cards = GAMES["numerical-cards"]
+    state = cards.start(3, cards.settle_options(3, {}))
+    judge = Judge(cards, 3, frozenset({2}))
+    even = judge.rewards(state)
+    assert even[0] == even[1] > 0 and even[2] == 0
+    arcs = GAMES["arcs-and-marks"]
+    low = arcs.start(2, arcs.settle_options(2, {}))
+    from dataclasses import replace
+
+    rewards = Judge(arcs, 2, frozenset()).rewards(replace(low, scores=(1, 5)))
+    assert rewards[0] > 0.5 > rewards[1]
