@@ -23,6 +23,7 @@ EXTENSIONS = (
     "cogs.solitaire",
     "cogs.clock",
     "cogs.privacy",
+    "cogs.computers",
 )
 
 
@@ -74,6 +75,8 @@ class RefereeBot(commands.Bot):
     async def close(self) -> None:
         """Close Discord (unloading the cogs), then the database."""
         await super().close()
+        if hasattr(self, "referee"):
+            self.referee.thinker.close()
         if self.store is not None:
             await self.store.close()
             self.store = None

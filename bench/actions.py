@@ -30,7 +30,7 @@ async def move_on(
     progress = match.require_progress()
     seat = min(match.awaited_seats())
     move = progress.game.sample(progress.state, seat, rng)
-    member = members[match.seats[seat].user_id]
+    member = members[match.seats[seat].member_id]
     if match.is_sealed():
         clock.expect("POST", f"/channels/{member.user.dm_channel.id}/messages")
         start = time.perf_counter()

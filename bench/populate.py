@@ -45,7 +45,7 @@ async def play_moves(referee: Referee, match_id: int, moves: int, rng: random.Ra
         move = progress.game.sample(progress.state, seat, rng)
         if progress.game.is_over(progress.submit(seat, move).state):
             return
-        await referee.move(match_id, match.seats[seat].user_id, move)
+        await referee.move(match_id, match.seats[seat].member_id, move)
 
 
 def table_size(slug: str, rng: random.Random) -> int:

@@ -55,6 +55,48 @@ class LobbyButton(
         )
 
 
+class ComputerSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"qr:computer:(?P<match>\d+)",
+):
+    """The lobby's menu to seat a computer of a level, or take the last one out."""
+
+    CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = (
+        ("easy", "Add computer (easy)", "A legal move with a simple preference"),
+        ("medium", "Add computer (medium)", "Searches a few hundred games ahead"),
+        ("hard", "Add computer (hard)", "Searches the most; the strongest"),
+        ("remove", "Remove a computer", "Takes the last computer seated out"),
+    )
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Select(
+                placeholder="Add computer…",
+                custom_id=f"qr:computer:{match_id}",
+                options=[
+                    discord.SelectOption(label=label, value=value, description=text)
+                    for value, label, text in self.CHOICES
+                ],
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ComputerSelect:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction,
+            "Lobby",
+            "on_computer_choice",
+            match_id=self.match_id,
+            choice=self.item.values[0] if self.item.values else "",
+        )
+
+
 class DigitButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"qr:digit:(?P<match>\d+):(?P<step>\d+):(?P<digit>[01])",
@@ -179,7 +221,7 @@ class ForgetButton(
         await _handoff(interaction, "Privacy", "on_forget_button", user_id=self.user_id)
 
 
-DYNAMIC_ITEMS = (LobbyButton, DigitButton, SecretButton, VoteButton, ForgetButton)
+DYNAMIC_ITEMS = (LobbyButton, ComputerSelect, DigitButton, SecretButton, VoteButton, ForgetButton)
 
 
 async def setup(bot: commands.Bot) -> None:

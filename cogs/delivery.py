@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
-from cogs.buttons import DigitButton, LobbyButton, SecretButton, VoteButton
+from cogs.buttons import ComputerSelect, DigitButton, LobbyButton, SecretButton, VoteButton
 from cogs.replies import NO_MENTIONS, mentioning, reply
 from referee.lists import EMBED_TEXT
 from referee.notices import Controls, Direct, Outcome, Post, Style
@@ -54,6 +54,7 @@ def view_for(post: Post) -> discord.ui.View | None:
     if post.controls is Controls.LOBBY:
         for action in ("join", "start", "cancel"):
             view.add_item(LobbyButton(action, post.match_id))
+        view.add_item(ComputerSelect(post.match_id))
     elif post.controls is Controls.DIGITS:
         for digit in "01":
             view.add_item(DigitButton(post.match_id, post.step, digit))
@@ -97,6 +98,8 @@ async def deliver(bot: RefereeBot, outcome: Outcome) -> None:
             log.exception("Could not deliver a post of match %s", post.match_id)
     for direct in outcome.directs:
         await send_direct(bot, direct)
+    if outcome.computers:
+        bot.dispatch("computers_to_move", tuple(outcome.computers))
 
 
 async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:

@@ -20,7 +20,8 @@ DEFAULT_DEADLINE_MINUTES = 24 * 60
 MAX_DEADLINE_MINUTES = 7 * 24 * 60
 MATCH_OPTIONS = {
     "deadline": "minutes each player has per move (default 1440 = 24 h; 0 for none)",
-    "on_timeout": "when time runs out: auto (a random move is played) or forfeit (player leaves)",
+    "on_timeout": "at the deadline: auto (the easy computer moves for you) or forfeit (you leave)",
+    "computer": "play the computer at this level: it fills the other seats and the game starts",
 }
 
 NEWGAME = app_commands.Group(
@@ -58,6 +59,7 @@ class GameCog(commands.Cog):
             if minutes is None:
                 minutes = DEFAULT_DEADLINE_MINUTES
             policy = values.pop("on_timeout", None) or "auto"
+            computer = values.pop("computer", None)
             given: dict[str, int | None] = {}
             for opt in game.options:
                 value = values.get(opt.name)
@@ -76,6 +78,7 @@ class GameCog(commands.Cog):
                     given,
                     minutes * 60 or None,
                     policy,
+                    computer,
                 ),
             )
 
@@ -107,6 +110,12 @@ class GameCog(commands.Cog):
                 inspect.Parameter.KEYWORD_ONLY,
                 default=None,
                 annotation=Optional[Literal["auto", "forfeit"]],  # noqa: UP045
+            ),
+            inspect.Parameter(
+                "computer",
+                inspect.Parameter.KEYWORD_ONLY,
+                default=None,
+                annotation=Optional[Literal["easy", "medium", "hard"]],  # noqa: UP045
             ),
         ]
         newgame.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -13,6 +13,7 @@ from discord.ext import commands
 from cogs.context import GAME_ID, find_match
 from cogs.delivery import code_block, embed_for
 from cogs.replies import NO_MENTIONS, reply
+from players import LEVELS
 from referee import announce
 from referee.errors import RefereeError
 from referee.lists import EMBED_TEXT, fit_list
@@ -122,7 +123,7 @@ class Info(commands.Cog):
         except RefereeError as e:
             await reply(interaction, str(e))
             return
-        data = json.dumps(match.record().to_json(), indent=1).encode()
+        data = json.dumps(match.history(), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"game-{match.id}-{match.row.game}.json")
         note = (
             ""
@@ -136,27 +137,83 @@ class Info(commands.Cog):
         )
 
     @app_commands.command(name="leaderboard", description="This server's standings.")
-    @app_commands.describe(game="one game; all games when left out")
+    @app_commands.describe(
+        game="one game; all games when left out",
+        vs="members: games among members (the default); computer: games against the computer",
+    )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction, game: str | None = None) -> None:
-        rows = await self.bot.referee.standings(interaction.guild_id or 0, game)
-        title = f"Leaderboard: {GAMES[game].title}" if game else "Leaderboard: all games"
-        if not rows:
+    async def leaderboard(
+        self,
+        interaction: discord.Interaction,
+        game: str | None = None,
+        vs: Literal["members", "computer"] | None = None,
+    ) -> None:
+        where = GAMES[game].title if game else "all games"
+        if vs == "computer":
+            lines = await self._versus_lines(interaction.guild_id or 0, game)
+            title = f"Against the computer: {where}"
+        else:
+            lines = await self._standing_lines(interaction.guild_id or 0, game)
+            title = f"Leaderboard: {where}"
+        if not lines:
             await reply(interaction, "No finished games here yet.")
             return
-        lines = ["`#  player           games wins draws   points  rating`"]
-        for i, r in enumerate(rows, 1):
-            rating = r.mu - 3 * r.sigma
-            points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
-            lines.append(
-                f"`{i:<2} {board_name(r.name, 16):<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
-                f"{points:>8} {rating:>7.1f}`"
-            )
-        lines.append("Rating: OpenSkill (Plackett-Luce), shown as mu - 3 sigma.")
         await interaction.response.send_message(
             embed=embed_for(title, lines, Style.NOTICE), allowed_mentions=NO_MENTIONS
         )
+
+    async def _standing_lines(self, guild_id: int, game: str | None) -> list[str]:
+        """The standings among members, a line each."""
+        rows = await self.bot.referee.standings(guild_id, game)
+        if not rows:
+            return []
+        lines = ["`#  player           games wins draws   points  rating`"]
+        for i, r in enumerate(rows, 1):
+            points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
+            lines.append(
+                f"`{i:<2} {board_name(r.name, 16):<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
+                f"{points:>8} {shown_rating(r.mu, r.sigma):>7.1f}`"
+            )
+        lines.append("Rating: OpenSkill (Plackett-Luce), shown as mu - 3 sigma.")
+        return lines
+
+    async def _versus_lines(self, guild_id: int, game: str | None) -> list[str]:
+        """Each member's rating and wins-draws-losses against each level, then the levels'."""
+        rows, levels = await self.bot.referee.versus_standings(guild_id, game)
+        if not rows:
+            return []
+        lines = [f"`#  player           rating {'  '.join(f'{lv:<7}' for lv in LEVELS)}`"]
+        for i, r in enumerate(rows, 1):
+            records = "  ".join(f"{wdl(r.records.get(lv)):<7}" for lv in LEVELS)
+            lines.append(
+                f"`{i:<2} {board_name(r.name, 16):<16} {shown_rating(r.mu, r.sigma):>6.1f} "
+                f"{records}`"
+            )
+        if levels:
+            rated = " · ".join(
+                f"{lv.level} {shown_rating(lv.mu, lv.sigma):.1f} ({lv.games} games)"
+                for lv in levels
+            )
+            lines.append(f"Levels: {rated}")
+        lines.append(
+            "Against each level: wins-draws-losses. Ratings: OpenSkill (Plackett-Luce) on one "
+            "scale for members and levels, from games with a computer only, as mu - 3 sigma."
+        )
+        return lines
+
+
+def shown_rating(mu: float, sigma: float) -> float:
+    """A rating as shown: its conservative estimate, mu - 3 sigma."""
+    return mu - 3 * sigma
+
+
+def wdl(record: tuple[int, int, int] | None) -> str:
+    """Games, wins and draws against a level as 'wins-draws-losses' ('-' for none)."""
+    if record is None:
+        return "-"
+    games, wins, draws = record
+    return f"{wins}-{draws}-{games - wins - draws}"
 
 
 async def setup(bot: RefereeBot) -> None:

@@ -98,6 +98,17 @@ class Lobby(commands.Cog):
             moderator = is_moderator(interaction)
             await act(interaction, lambda: referee.cancel(match_id, user.id, moderator))
 
+    async def on_computer_choice(
+        self, interaction: discord.Interaction, match_id: int, choice: str
+    ) -> None:
+        """The host seats a computer of a level in the lobby, or takes the last one out."""
+        referee = bot_of(interaction).referee
+        user_id = interaction.user.id
+        if choice == "remove":
+            await act(interaction, lambda: referee.remove_computer(match_id, user_id))
+        else:
+            await act(interaction, lambda: referee.add_computer(match_id, user_id, choice))
+
     async def on_vote_button(
         self, interaction: discord.Interaction, match_id: int, step: int, agree: bool
     ) -> None:

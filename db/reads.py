@@ -10,12 +10,14 @@ from typing import Any
 from referee.store import (
     ALL_GAMES,
     Entry,
+    LevelRating,
     MatchData,
     MatchRow,
     MemberData,
     SeatRow,
     SolitaireBest,
     Standing,
+    VersusStanding,
 )
 
 MATCH_COLUMNS = (
@@ -61,12 +63,12 @@ def seats_of(conn: sqlite3.Connection, match_ids: Sequence[int]) -> dict[int, tu
     """The seats of these matches, in seat order."""
     out: dict[int, list[SeatRow]] = {}
     for chunk, marks in _chunks(match_ids):
-        for mid, seat, uid, name in conn.execute(
-            "SELECT match_id, seat, user_id, name FROM seats "
+        for mid, seat, uid, name, computer in conn.execute(
+            "SELECT match_id, seat, user_id, name, computer FROM seats "
             f"WHERE match_id IN ({marks}) ORDER BY match_id, seat",
             chunk,
         ):
-            out.setdefault(mid, []).append(SeatRow(seat, uid, name))
+            out.setdefault(mid, []).append(SeatRow(seat, uid, name, computer))
     return {k: tuple(v) for k, v in out.items()}
 
 
@@ -213,6 +215,57 @@ def ratings_of(
     return out
 
 
+def versus_ratings_of(
+    conn: sqlite3.Connection, guild_id: int, games: Sequence[str], players: Sequence[str]
+) -> dict[str, dict[str, tuple[float, float]]]:
+    """The current (mu, sigma) from games with a computer of these players (user ids in
+    decimal, or level names) in each of these games, where they have one."""
+    out: dict[str, dict[str, tuple[float, float]]] = {game: {} for game in games}
+    marks = ", ".join("?" * len(players))
+    for game in games:
+        for player, mu, sigma in conn.execute(
+            "SELECT player, mu, sigma FROM versus_ratings WHERE guild_id = ? AND game = ? "
+            f"AND player IN ({marks})",
+            (guild_id, game, *players),
+        ):
+            out[game][player] = (mu, sigma)
+    return out
+
+
+def versus_standings(
+    conn: sqlite3.Connection, guild_id: int, game: str, limit: int
+) -> tuple[list[VersusStanding], list[LevelRating]]:
+    """A server's leaderboard against the computer for a game ('*' = all games), best rating
+    first, and the levels' ratings there."""
+    members = conn.execute(
+        "SELECT DISTINCT v.user_id, r.mu, r.sigma FROM versus_computer v "
+        "JOIN versus_ratings r ON r.guild_id = v.guild_id AND r.game = v.game "
+        "AND r.player = CAST(v.user_id AS TEXT) WHERE v.guild_id = ? AND v.game = ? "
+        "ORDER BY r.mu - 3 * r.sigma DESC, v.user_id LIMIT ?",
+        (guild_id, game, limit),
+    ).fetchall()
+    records: dict[int, dict[str, tuple[int, int, int]]] = {}
+    names: dict[int, str] = {}
+    for chunk, marks in _chunks([uid for uid, _, _ in members]):
+        for uid, level, name, games, wins, draws in conn.execute(
+            "SELECT user_id, level, name, games, wins, draws FROM versus_computer "
+            f"WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
+            (guild_id, game, *chunk),
+        ):
+            records.setdefault(uid, {})[level] = (games, wins, draws)
+            names[uid] = name
+    levels = [
+        LevelRating(player, mu, sigma, games)
+        for player, mu, sigma, games in conn.execute(
+            "SELECT player, mu, sigma, games FROM versus_ratings WHERE guild_id = ? AND game = ? "
+            "AND player IN ('easy', 'medium', 'hard') ORDER BY mu",
+            (guild_id, game),
+        )
+    ]
+    board = [VersusStanding(uid, names[uid], mu, sigma, records[uid]) for uid, mu, sigma in members]
+    return board, levels
+
+
 def solitaire_bests(conn: sqlite3.Connection, guild_id: int, game: str) -> list[SolitaireBest]:
     """A server's best one-player scores of a game, one per set of options."""
     return [
@@ -252,6 +305,7 @@ def member_data(conn: sqlite3.Connection, user_id: int) -> MemberData:
         standings=standings,
         bests=count("SELECT COUNT(*) FROM solitaire_bests WHERE user_id = ?"),
         votes=count("SELECT COUNT(*) FROM cancel_votes WHERE user_id = ?"),
+        versus=count("SELECT COUNT(*) FROM versus_computer WHERE user_id = ? AND game <> '*'"),
         seats=count(
             "SELECT COUNT(*) FROM seats s JOIN matches m ON m.id = s.match_id "
             f"WHERE s.user_id = ? AND NOT m.{OPEN}"

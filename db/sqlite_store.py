@@ -11,6 +11,7 @@ from db.database import Database
 from referee.store import (
     Deadline,
     Entry,
+    LevelRating,
     MatchData,
     MatchEnd,
     MatchRow,
@@ -18,6 +19,7 @@ from referee.store import (
     NewMatch,
     SolitaireBest,
     Standing,
+    VersusStanding,
 )
 
 
@@ -57,6 +59,14 @@ class SqliteStore:
     async def remove_seat(self, match_id: int, user_id: int, now: float) -> None:
         """Unseat a member from a lobby, closing the gap in the seat numbers."""
         await self._db.write(writes.remove_seat, match_id, user_id, now)
+
+    async def add_computer(self, match_id: int, level: str, name: str, now: float) -> None:
+        """Seat a computer of this level in a lobby; raise StaleStep."""
+        await self._db.write(writes.add_computer, match_id, level, name, now)
+
+    async def remove_computer(self, match_id: int, seat: int, now: float) -> None:
+        """Unseat the computer in this seat of a lobby; raise StaleStep."""
+        await self._db.write(writes.remove_computer, match_id, seat, now)
 
     async def start_match(
         self, match_id: int, settled: dict[str, Any], deadline: Deadline, now: float
@@ -162,3 +172,15 @@ class SqliteStore:
     ) -> dict[str, dict[int, tuple[float, float]]]:
         """The current (mu, sigma) of these members in each of these games, where they have one."""
         return await self._db.read(reads.ratings_of, guild_id, games, user_ids)
+
+    async def versus_ratings_of(
+        self, guild_id: int, games: Sequence[str], players: Sequence[str]
+    ) -> dict[str, dict[str, tuple[float, float]]]:
+        """The current (mu, sigma) from games with a computer of these players, per game."""
+        return await self._db.read(reads.versus_ratings_of, guild_id, games, players)
+
+    async def versus_standings(
+        self, guild_id: int, game: str, limit: int
+    ) -> tuple[list[VersusStanding], list[LevelRating]]:
+        """A server's leaderboard against the computer for a game, and the levels' ratings."""
+        return await self._db.read(reads.versus_standings, guild_id, game, limit)

@@ -81,6 +81,18 @@ def add_seat(conn: sqlite3.Connection, match_id: int, user_id: int, name: str, n
         raise AlreadySeated(match_id) from None
 
 
+def add_computer(
+    conn: sqlite3.Connection, match_id: int, level: str, name: str, now: float
+) -> None:
+    """Seat a computer of this level in a lobby; raise StaleStep."""
+    guard(conn, match_id, "lobby", now)
+    conn.execute(
+        "INSERT INTO seats (match_id, seat, computer, name) SELECT ?, "
+        "COALESCE(MAX(seat), -1) + 1, ?, ? FROM seats WHERE match_id = ?",
+        (match_id, level, name, match_id),
+    )
+
+
 def remove_seat(conn: sqlite3.Connection, match_id: int, user_id: int, now: float) -> None:
     """Unseat a member from a lobby, closing the gap in the seat numbers."""
     guard(conn, match_id, "lobby", now)
@@ -89,9 +101,26 @@ def remove_seat(conn: sqlite3.Connection, match_id: int, user_id: int, now: floa
     ).fetchone()
     if row is None:
         raise StaleStep(match_id)
-    conn.execute("DELETE FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id))
+    unseat(conn, match_id, row[0])
+
+
+def remove_computer(conn: sqlite3.Connection, match_id: int, seat: int, now: float) -> None:
+    """Unseat the computer in this seat of a lobby, closing the gap in the seat numbers."""
+    guard(conn, match_id, "lobby", now)
+    found = conn.execute(
+        "SELECT 1 FROM seats WHERE match_id = ? AND seat = ? AND computer IS NOT NULL",
+        (match_id, seat),
+    ).fetchone()
+    if found is None:
+        raise StaleStep(match_id)
+    unseat(conn, match_id, seat)
+
+
+def unseat(conn: sqlite3.Connection, match_id: int, seat: int) -> None:
+    """Delete a seat of a lobby and renumber those after it."""
+    conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
     later = conn.execute(
-        "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, row[0])
+        "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, seat)
     ).fetchall()
     # Renumber one seat at a time, in order, so the primary key never collides.
     for (seat,) in later:
@@ -253,6 +282,30 @@ def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: f
             for c in end.changes
         ],
     )
+    keep_versus(conn, match_id, end)
+
+
+def keep_versus(conn: sqlite3.Connection, match_id: int, end: MatchEnd) -> None:
+    """Add a finished game with a computer to its members' records against each level, and
+    store the new ratings of its members and levels."""
+    conn.executemany(
+        "INSERT INTO versus_computer (guild_id, game, user_id, level, name, games, wins, draws) "
+        "SELECT guild_id, ?, ?, ?, ?, 1, ?, ? FROM matches WHERE id = ? "
+        "ON CONFLICT (guild_id, game, user_id, level) DO UPDATE SET name = excluded.name, "
+        "games = versus_computer.games + 1, wins = versus_computer.wins + excluded.wins, "
+        "draws = versus_computer.draws + excluded.draws",
+        [
+            (c.game, c.user_id, c.level, c.name, int(c.win), int(c.draw), match_id)
+            for c in end.versus
+        ],
+    )
+    conn.executemany(
+        "INSERT INTO versus_ratings (guild_id, game, player, mu, sigma, games) "
+        "SELECT guild_id, ?, ?, ?, ?, 1 FROM matches WHERE id = ? "
+        "ON CONFLICT (guild_id, game, player) DO UPDATE SET mu = excluded.mu, "
+        "sigma = excluded.sigma, games = versus_ratings.games + 1",
+        [(r.game, r.player, r.mu, r.sigma, match_id) for r in end.versus_ratings],
+    )
 
 
 def keep_solitaire_best(
@@ -285,8 +338,9 @@ def forget_member(conn: sqlite3.Connection, user_id: int) -> MemberData:
     held = member_data(conn, user_id)
     if held.open_matches:
         raise StillSeated(held.open_matches)
-    for table in ("standings", "solitaire_bests", "cancel_votes"):
+    for table in ("standings", "solitaire_bests", "cancel_votes", "versus_computer"):
         conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
+    conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))
     seats = conn.execute(
         "SELECT s.match_id, s.seat FROM seats s JOIN matches m ON m.id = s.match_id "
         f"WHERE s.user_id = ? AND NOT m.{OPEN}",

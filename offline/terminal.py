@@ -29,6 +29,8 @@ Type an action as `name> what`:
   alice dm> 17                               a direct message to the bot (a secret move)
   bob> [Join]                                press the button labelled Join on the latest
                                              message that has one ([0], [1], [Start], ...)
+  alice> [Add computer (hard)]               choose that in a menu (here, the lobby's)
+  alice> /newgame binary-scramble computer:hard   play the computer at once
   bob> [Submit secret move] 17               press it and fill the form with 17
   help    this text       quit    leave (games are saved; they go on next time)
 Commands: {commands}
@@ -60,18 +62,26 @@ def show_message(prefix: str, message: discord.Message, names: dict[int, str]) -
             lines.append(f"  ┃ {line}")
     if message.content:
         lines += [f"  {line}" for line in message.content.splitlines()]
-    buttons = [
-        f"[{c.label}]"
-        for row in message.components
-        for c in getattr(row, "children", [])
-        if getattr(c, "label", None)
-    ]
+    buttons = [f"[{label}]" for label, _ in choices(message)]
     if buttons:
         lines.append("  " + " ".join(buttons))
     text = head + "\n" + "\n".join(lines)
     for user_id, name in names.items():
         text = text.replace(f"<@{user_id}>", f"@{name}")
     return re.sub(r"<#\d+>", "#games", text)
+
+
+def choices(message: discord.Message) -> list[tuple[str, tuple[str, str] | None]]:
+    """What a member can press on a message: each button's label (None), and each option of a
+    menu, as its label with (the menu's custom id, the option's value)."""
+    out: list[tuple[str, tuple[str, str] | None]] = []
+    for row in message.components:
+        for c in getattr(row, "children", []):
+            if isinstance(c, discord.SelectMenu) and c.custom_id:
+                out += [(o.label, (c.custom_id, o.value)) for o in c.options]
+            elif getattr(c, "label", None):
+                out.append((c.label, None))
+    return out
 
 
 class Terminal:
@@ -167,8 +177,12 @@ class Terminal:
         """Press the newest button with this label the member sees in the channel (their own
         private answers included); fill a form with `rest`."""
         for message in reversed(self.channel.history(viewer=member)):
-            labels = [c.label for row in message.components for c in getattr(row, "children", [])]
-            if label in labels:
+            found = dict(choices(message))
+            if label in found and (option := found[label]) is not None:
+                custom_id, value = option
+                self.show_result(name, await member.select(message, [value], custom_id=custom_id))
+                return
+            if label in found:
                 result = await member.click(message, label=label)
                 if result.modal is not None:
                     if not rest:

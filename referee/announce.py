@@ -20,6 +20,12 @@ def mention(user_id: int) -> str:
     return f"<@{user_id}>"
 
 
+def who(match: Match, seat: Seat) -> str:
+    """A player for a line of prose: a member's mention, or a computer's name."""
+    user_id = match.seats[seat].user_id
+    return prose_name(match.seats[seat].name) if user_id is None else mention(user_id)
+
+
 def options_text(options: Mapping[str, Any]) -> str:
     """Options as `m=6, rounds=10`."""
     if not options:
@@ -42,8 +48,8 @@ def prose_names(match: Match) -> list[str]:
 
 
 def players(match: Match) -> tuple[int, ...]:
-    """The user ids of a match's players who are still in."""
-    return tuple(s.user_id for s in match.active_seats())
+    """The user ids of a match's members who are still in."""
+    return match.members(s.seat for s in match.active_seats())
 
 
 def lobby_post(match: Match, closed: str | None = None) -> Post:
@@ -84,7 +90,9 @@ def duration(seconds: int) -> str:
 def board(match: Match, viewer: Seat | None) -> str:
     """The rendered board of a started match for a viewer."""
     p = match.require_progress()
-    return p.game.render(p.state, viewer, [board_name(name) for name in match.names])
+    # A computer's name is the referee's own text, kept whole: "Computer 2 (medium)".
+    names = [s.name if s.computer else board_name(s.name) for s in match.seats]
+    return p.game.render(p.state, viewer, names)
 
 
 def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> list[Post]:
@@ -97,12 +105,11 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
     out = list(lines)
     controls = Controls.NONE
     if match.is_sealed():
-        who = ", ".join(mention(match.seats[s].user_id) for s in awaited)
-        out.append(f"Waiting for secret moves from {who}: send them to me by DM.")
+        out.append(waiting_for(match, awaited))
     elif awaited:
         seat = awaited[0]
         prompt = game.prompt(p.state, seat, prose_names(match))
-        out.append(f"{mention(match.seats[seat].user_id)} to move: {prompt}")
+        out.append(f"{who(match, seat)} to move: {prompt}")
         if tuple(sorted(islice(game.legal(p.state, seat), 3))) == DIGITS:
             controls = Controls.DIGITS
     return [
@@ -115,7 +122,7 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
             Style.RESULT if lines else Style.PROGRESS,
             controls,
             match.row.step,
-            tuple(match.seats[s].user_id for s in awaited),
+            match.members(awaited),
             players(match),
         )
     ]
@@ -123,15 +130,27 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
 
 def waiting_lines(matches: Sequence[Match]) -> tuple[list[str], tuple[int, ...]]:
     """Whose move each match awaits, in as many lines as fit a post, and whom to mention."""
-    lines, waiting = [], []
+    lines: list[str] = []
+    waiting: list[int] = []
     for match in matches:
         awaited = match.waiting_on()
-        who = ", ".join(mention(match.seats[s].user_id) for s in awaited)
+        names = ", ".join(who(match, s) for s in awaited)
         how = "secret moves by DM" if match.is_sealed() else "`/move`"
-        lines.append(f"{match.label}: waiting for {who} ({how}).")
-        waiting += [match.seats[s].user_id for s in awaited]
+        lines.append(f"{match.label}: waiting for {names} ({how}).")
+        waiting += match.members(awaited)
     text = fit_list(lines, EMBED_TEXT, sep="\n", more=f"{MORE}; `/games` lists them.")
     return [text], tuple(dict.fromkeys(waiting))[:40]
+
+
+def waiting_for(match: Match, seats: Sequence[Seat]) -> str:
+    """Who a sealed step still waits for: members send their moves by DM, computers think."""
+    members = [who(match, s) for s in seats if match.seats[s].user_id is not None]
+    computers = [who(match, s) for s in seats if match.seats[s].user_id is None]
+    line = f"Waiting for secret moves from {', '.join(members)}: send them to me by DM."
+    if not computers:
+        return line
+    thinking = f"{', '.join(computers)} {'is' if len(computers) == 1 else 'are'} thinking."
+    return f"{line} {thinking}" if members else thinking
 
 
 def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
@@ -143,7 +162,7 @@ def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
     out = []
     for seat in chosen:
         seat_row = match.seats[seat]
-        if match.resigned(seat):
+        if match.resigned(seat) or seat_row.user_id is None:
             continue
         text = (
             f"**{match.label}** in <#{match.row.channel_id}>: "
@@ -207,9 +226,9 @@ def final_post(match: Match, lines: Sequence[str]) -> Post:
     if p.players == 1:
         out += solitaire_lines(match)
     elif len(winners) == 1:
-        out.append(f"Winner: {mention(match.seats[winners[0]].user_id)}.")
+        out.append(f"Winner: {who(match, winners[0])}.")
     elif winners:
-        out.append("Draw between " + ", ".join(mention(match.seats[i].user_id) for i in winners))
+        out.append("Draw between " + ", ".join(who(match, i) for i in winners))
     out.append(f"`/history {match.id}` gives the game record.")
     return Post(
         match.row.channel_id,
@@ -218,6 +237,6 @@ def final_post(match: Match, lines: Sequence[str]) -> Post:
         tuple(out),
         board(match, None),
         Style.FINAL,
-        mentions=tuple(match.seats[i].user_id for i in winners),
+        mentions=match.members(winners),
         players=players(match),
     )

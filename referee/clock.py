@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import logging
 
+from players import choose
 from referee import announce
+from referee.computers import seed_of
 from referee.lobby import LobbyDesk
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Direct, Outcome, Post, Style
@@ -51,6 +53,8 @@ class ClockDesk(LobbyDesk, PlayDesk):
         match = self._keep(match.with_row(remind_at=None))
         left = int((match.row.deadline_at or 0) - self.clock())
         waiting = match.waiting_on()
+        if not match.members(waiting):
+            return Outcome()
         policy = (
             "the referee will play a move for you"
             if match.row.deadline_policy == "auto"
@@ -65,12 +69,12 @@ class ClockDesk(LobbyDesk, PlayDesk):
                 match.label,
                 (text,),
                 style=Style.NOTICE,
-                mentions=tuple(match.seats[s].user_id for s in waiting),
+                mentions=match.members(waiting),
             )
         )
         out.directs += [
-            Direct(match.seats[s].user_id, match.id, text, channel_id=match.row.channel_id)
-            for s in waiting
+            Direct(user_id, match.id, text, channel_id=match.row.channel_id)
+            for user_id in match.members(waiting)
         ]
         return out
 
@@ -81,8 +85,10 @@ class ClockDesk(LobbyDesk, PlayDesk):
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
         if match.row.deadline_policy == "auto":
             p = match.require_progress()
-            # A seat still in the game is never played out of it (no `drop`).
-            played = {s: p.game.auto_move(p.state, s, self.rng, resigned=False) for s in absent}
+            # The easy computer's move: light enough to work out here, and never a `drop`.
+            played = {
+                s: choose(p.game, p.state, s, "easy", seed_of(match, s), p.resigned) for s in absent
+            }
             autos = self._autos(match, {**p.pending, **played}) or {}
             note = Post(
                 match.row.channel_id,

@@ -14,13 +14,17 @@ from referee.standings import solitaire_score, standing_changes
 from referee.store import (
     ALL_GAMES,
     Deadline,
+    LevelRating,
     MatchData,
     MatchEnd,
     SolitaireBest,
     StaleStep,
     Standing,
     Store,
+    VersusStanding,
 )
+from referee.thinker import Thinker
+from referee.versus import rated_as, versus_changes
 from rules import GAMES
 
 LOBBY_SECONDS = 6 * 3600
@@ -37,10 +41,13 @@ class RefereeCore:
         store: Store,
         clock: Callable[[], float] = time.time,
         rng: random.Random | None = None,
+        thinker: Thinker | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.rng = rng or random.Random()
+        self.thinker = thinker or Thinker()
+        """Where computer seats work out their moves."""
         self._cache: dict[int, Match] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._standings_lock = asyncio.Lock()
@@ -75,13 +82,13 @@ class RefereeCore:
         match = Match.from_data(data)
         if match.status in (LOBBY, ACTIVE):
             self._cache[match.id] = match
-            self._seat(match.id, frozenset(s.user_id for s in match.seats))
+            self._seat(match.id, frozenset(match.members()))
         return match
 
     def _keep(self, match: Match) -> Match:
         if match.status in (LOBBY, ACTIVE):
             self._cache[match.id] = match
-            self._seat(match.id, frozenset(s.user_id for s in match.seats))
+            self._seat(match.id, frozenset(match.members()))
         else:
             self._cache.pop(match.id, None)
             self._locks.pop(match.id, None)
@@ -144,8 +151,14 @@ class RefereeCore:
         result = progress.result()
         if progress.players == 1:
             return MatchEnd(OVER, result, solitaire=solitaire_score(match))
-        ids = [s.user_id for s in match.seats]
         games = (match.row.game, ALL_GAMES)
+        if match.has_computer():
+            # A game with a computer changes nothing among members: it has its own table.
+            players = [rated_as(match, s.seat) for s in match.seats]
+            known = await self.store.versus_ratings_of(match.row.guild_id, games, players)
+            versus, rated = versus_changes(match, result["winners"], known)
+            return MatchEnd(OVER, result, versus=versus, versus_ratings=rated)
+        ids = list(match.members())
         ratings = await self.store.ratings_of(match.row.guild_id, games, ids)
         return MatchEnd(OVER, result, standing_changes(match, result["winners"], ratings))
 
@@ -183,6 +196,13 @@ class RefereeCore:
     async def standings(self, guild_id: int, game: str | None, limit: int = 10) -> list[Standing]:
         """A server's leaderboard for one game, or for all games."""
         return await self.store.standings(guild_id, game or ALL_GAMES, limit)
+
+    async def versus_standings(
+        self, guild_id: int, game: str | None, limit: int = 10
+    ) -> tuple[list[VersusStanding], list[LevelRating]]:
+        """A server's leaderboard against the computer (one game or all), and the levels'
+        ratings there."""
+        return await self.store.versus_standings(guild_id, game or ALL_GAMES, limit)
 
     async def solitaire_bests(self, guild_id: int) -> list[SolitaireBest]:
         """A server's best one-player scores, for every game that can be played alone."""

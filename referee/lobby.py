@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from players import LEVELS
 from referee import announce
 from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
 from referee.errors import RefereeError
@@ -22,6 +23,15 @@ log = logging.getLogger(__name__)
 POLICIES = ("auto", "forfeit")
 
 
+def computer_name(level: str, taken: list[str]) -> str:
+    """'Computer (hard)', or 'Computer 2 (hard)' when that name is taken at the table."""
+    name, number = f"Computer ({level})", 1
+    while name in taken:
+        number += 1
+        name = f"Computer {number} ({level})"
+    return name
+
+
 class LobbyDesk(RefereeCore):
     """Seating players and starting or cancelling matches."""
 
@@ -35,13 +45,17 @@ class LobbyDesk(RefereeCore):
         options: Mapping[str, Any],
         move_seconds: int | None = None,
         policy: str = "auto",
+        computer: str | None = None,
     ) -> Outcome:
-        """Open a lobby with the host seated."""
+        """Open a lobby with the host seated; with a computer level, computers fill the other
+        seats of the smallest table of two or more and the game starts at once."""
         game = GAMES.get(slug)
         if game is None:
             raise RefereeError(f"There is no game `{slug}`; games: {', '.join(GAMES)}.")
         if policy not in POLICIES:
             raise RefereeError("The deadline policy must be `auto` or `forfeit`.")
+        if computer is not None and computer not in LEVELS:
+            raise RefereeError(f"There is no level `{computer}`; levels: {', '.join(LEVELS)}.")
         given = {k: v for k, v in options.items()}
         try:
             for opt in game.options:
@@ -56,6 +70,11 @@ class LobbyDesk(RefereeCore):
             except BadOption as e:
                 raise RefereeError(f"{e} No number of players fits these options.") from None
             raise RefereeError("No number of players fits these options.")
+        tables = [c for c in counts if c >= 2]
+        if computer is not None and not tables:
+            raise RefereeError(
+                f"{game.title} with these options is for one player: no computer can join."
+            )
         now = self.clock()
         row = await self.store.create_match(
             NewMatch(
@@ -74,10 +93,71 @@ class LobbyDesk(RefereeCore):
         match = self._keep(await self._reload(row.id))
         self.on_deadline()
         log.info("Match %s opened: %s by %s", match.id, slug, host_id)
+        if computer is not None:
+            async with self._lock(match.id):
+                match = await self._seat_computers(match, computer, tables[0] - 1)
+                out = await self._start(match)
+            rivals = ", ".join(prose_name(s.name) for s in match.seats if s.computer)
+            out.reply = f"Opened {match.label} against {rivals}: the game has started."
+            return out
         return Outcome(
             f"Opened {match.label}. Others join with the Join button or `/join`.",
             [announce.lobby_post(match)],
         )
+
+    async def add_computer(self, match_id: int, user_id: int, level: str) -> Outcome:
+        """Seat a computer in a lobby (the host only); the match starts by itself once full."""
+        async with self._lock(match_id):
+            match = self._host_lobby(await self.get(match_id), user_id, "add a computer")
+            if level not in LEVELS:
+                raise RefereeError(f"There is no level `{level}`; levels: {', '.join(LEVELS)}.")
+            counts = match.player_counts()
+            if len(match.seats) >= counts[-1]:
+                raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
+            match = await self._seat_computers(match, level, 1)
+            name = match.seats[-1].name
+            out = Outcome(f"{name} takes seat {len(match.seats)} in {match.label}.")
+            if len(match.seats) == counts[-1]:
+                return out.extend(await self._start(match))
+            out.posts.append(announce.lobby_post(match))
+            return out
+
+    async def remove_computer(self, match_id: int, user_id: int) -> Outcome:
+        """Take the last computer seated out of a lobby (the host only)."""
+        async with self._lock(match_id):
+            match = self._host_lobby(await self.get(match_id), user_id, "remove a computer")
+            seat = next((s for s in reversed(match.seats) if s.computer), None)
+            if seat is None:
+                raise RefereeError(f"There is no computer in {match.label}.")
+            try:
+                await self.store.remove_computer(match.id, seat.seat, self.clock())
+            except StaleStep:
+                await self._reload(match.id)
+                raise RefereeError(f"{match.label} has changed; try again.") from None
+            match = self._keep(await self._reload(match.id))
+            out = Outcome(f"Removed {seat.name} from {match.label}.")
+            out.posts.append(announce.lobby_post(match))
+            return out
+
+    def _host_lobby(self, match: Match, user_id: int, doing: str) -> Match:
+        """The match, if it is a lobby and the member is its host; else RefereeError."""
+        if match.status != LOBBY:
+            raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+        if user_id != match.row.host_id:
+            raise RefereeError(f"Only the host, <@{match.row.host_id}>, can {doing}.")
+        return match
+
+    async def _seat_computers(self, match: Match, level: str, count: int) -> Match:
+        """Seat computers of a level in a lobby, named apart from those already there."""
+        for _ in range(count):
+            name = computer_name(level, [s.name for s in match.seats])
+            try:
+                await self.store.add_computer(match.id, level, name, self.clock())
+            except StaleStep:
+                await self._reload(match.id)
+                raise RefereeError(f"{match.label} is no longer open to join.") from None
+            match = self._keep(await self._reload(match.id))
+        return match
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
         """Remember which message shows a lobby."""
@@ -146,6 +226,8 @@ class LobbyDesk(RefereeCore):
             return await self._start(match)
 
     async def _start(self, match: Match) -> Outcome:
+        if not match.members():
+            raise RefereeError(f"{match.label} has no member playing: computers cannot play alone.")
         game = match.game
         settled = game.settle_options(len(match.seats), match.row.options)
         now = self.clock()
@@ -163,6 +245,8 @@ class LobbyDesk(RefereeCore):
         lines = [f"Players: {players}", f"Options: {announce.options_text(settled)}"]
         out.posts += announce.step_posts(match, lines, title)
         out.directs += announce.prompts(match)
+        if match.thinking():
+            out.computers.append(match.id)
         return out
 
     async def cancel(self, match_id: int, user_id: int, moderator: bool) -> Outcome:
@@ -227,11 +311,9 @@ class LobbyDesk(RefereeCore):
             await self._reload(match.id)
             raise RefereeError(f"{match.label} has changed; try again.") from None
         match = self._keep(replace(match, votes=match.votes | {user_id}))
-        waiting = [
-            s.user_id
-            for s in match.active_seats()
-            if s.user_id != match.row.host_id and s.user_id not in match.votes
-        ]
+        # Computers have no say: they play on until the members agree.
+        members = match.members(s.seat for s in match.active_seats())
+        waiting = [u for u in members if u != match.row.host_id and u not in match.votes]
         if not waiting:
             return await self._cancel(match, "cancelled by the host with every player's agreement")
         who = ", ".join(f"<@{u}>" for u in waiting)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -74,6 +75,21 @@ class Match:
         """The seat of a member, or None."""
         return next((s for s in self.seats if s.user_id == user_id), None)
 
+    def members(self, seats: Iterable[Seat] | None = None) -> tuple[int, ...]:
+        """The user ids of the members in these seats (all seats by default): computers have
+        none, and are never mentioned or sent a message."""
+        chosen = range(len(self.seats)) if seats is None else seats
+        return tuple(u for u in (self.seats[s].user_id for s in chosen) if u is not None)
+
+    def has_computer(self) -> bool:
+        """True when a computer has a seat."""
+        return any(s.computer for s in self.seats)
+
+    def thinking(self) -> list[Seat]:
+        """The computer seats whose move the current step awaits (they are still in the game
+        and have not sealed one)."""
+        return [s for s in self.waiting_on() if self.seats[s].computer]
+
     def require_progress(self) -> Progress:
         """The rules progress of an active or ended match."""
         if self.progress is None:
@@ -119,6 +135,15 @@ class Match:
     def record(self) -> Record:
         """The game record of the resolved moves (sealed moves of an open step stay out)."""
         return Record(self.row.game, len(self.seats), self.row.settled or {}, self.moves)
+
+    def history(self) -> dict[str, Any]:
+        """The game record as JSON (what `python -m rules replay` reads), with who sat in each
+        seat: a member's name, or a computer's name and level."""
+        seats = [
+            {"seat": s.seat, "name": s.name, **({"computer": s.computer} if s.computer else {})}
+            for s in self.seats
+        ]
+        return {**self.record().to_json(), "seats": seats}
 
     def with_row(self, **changes: Any) -> Match:
         """This match with some stored fields changed."""

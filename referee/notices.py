@@ -64,9 +64,14 @@ class Outcome:
     reply: str | None = None
     posts: list[Post] = field(default_factory=list)
     directs: list[Direct] = field(default_factory=list)
+    computers: list[int] = field(default_factory=list)
+    """Matches whose computers are now to move: the bot asks the referee for their moves once
+    this outcome is delivered (`Referee.computer_moves`)."""
 
     def extend(self, other: Outcome) -> Outcome:
-        """Append another outcome's posts and messages (keeping this reply)."""
+        """Append another outcome's posts, messages and matches awaiting computers (keeping
+        this reply)."""
         self.posts += other.posts
         self.directs += other.directs
+        self.computers += [m for m in other.computers if m not in self.computers]
         return self

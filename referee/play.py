@@ -41,30 +41,33 @@ class PlayDesk(RefereeCore):
                     "nothing was played."
                 )
             seat = self._playing_seat(match, user_id)
-            progress = match.require_progress()
             if seat not in match.step_seats():
-                names = ", ".join(f"<@{match.seats[s].user_id}>" for s in match.waiting_on())
+                names = ", ".join(announce.who(match, s) for s in match.waiting_on())
                 raise RefereeError(f"It is not your move in {match.label}; waiting for {names}.")
-            changing = seat in progress.pending
-            if not text.strip():
-                raise RefereeError(
-                    f"{match.label}: your move is empty. Send {progress.game.notation}."
-                )
-            try:
-                move = progress.check(seat, text, allow_change=True)
-            except IllegalMove as e:
-                raise RefereeError(f"{match.label}: {e}") from None
-            pending = {**progress.pending, seat: move}
-            autos = self._autos(match, pending)
-            if autos is None:
-                return await self._seal(match, seat, move, changing)
-            outcome = await self._resolve(match, {**pending, **autos}, set(autos))
-            outcome.reply = (
-                f"Locked in `{move}` for {match.label}: everyone has moved."
-                if match.is_sealed()
-                else f"Played `{move}` in {match.label}."
-            )
-            return outcome
+            return await self._play(match, seat, text)
+
+    async def _play(self, match: Match, seat: Seat, text: str) -> Outcome:
+        """A seat's move at the current step, checked: sealed while others are still to move,
+        else the step resolves (with the moves the referee plays for resigned seats)."""
+        progress = match.require_progress()
+        changing = seat in progress.pending
+        if not text.strip():
+            raise RefereeError(f"{match.label}: your move is empty. Send {progress.game.notation}.")
+        try:
+            move = progress.check(seat, text, allow_change=True)
+        except IllegalMove as e:
+            raise RefereeError(f"{match.label}: {e}") from None
+        pending = {**progress.pending, seat: move}
+        autos = self._autos(match, pending)
+        if autos is None:
+            return await self._seal(match, seat, move, changing)
+        outcome = await self._resolve(match, {**pending, **autos}, set(autos))
+        outcome.reply = (
+            f"Locked in `{move}` for {match.label}: everyone has moved."
+            if match.is_sealed()
+            else f"Played `{move}` in {match.label}."
+        )
+        return outcome
 
     async def _seal(self, match: Match, seat: Seat, move: str, changing: bool) -> Outcome:
         """Store a sealed move of a step that still waits for others; say only who is in."""
@@ -79,7 +82,7 @@ class PlayDesk(RefereeCore):
             f"{verb} `{move}` for {match.label}. You can change it until everyone has moved."
         )
         if not changing:
-            waiting = ", ".join(f"<@{match.seats[s].user_id}>" for s in match.waiting_on())
+            waiting = ", ".join(announce.who(match, s) for s in match.waiting_on())
             name = prose_name(match.seats[seat].name)
             line = f"{name} has locked in a move. Waiting for {waiting}."
             out.posts.append(
@@ -163,6 +166,8 @@ class PlayDesk(RefereeCore):
             autos = self._autos(match, {})
             if not autos:
                 out.directs += announce.prompts(match)
+                if match.thinking():
+                    out.computers.append(match.id)
                 return out
             moves, auto = autos, set(autos)
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from referee.clock import ClockDesk
+from referee.computers import ComputerDesk
 from referee.privacy import PrivacyDesk
 
 
-class Referee(ClockDesk, PrivacyDesk):
-    """Matches without Discord: lobbies, seats, turns, sealed steps, deadlines, standings, and
-    forgetting a member who asks."""
+class Referee(ClockDesk, ComputerDesk, PrivacyDesk):
+    """Matches without Discord: lobbies, seats, turns, sealed steps, deadlines, standings,
+    computer players, and forgetting a member who asks."""

@@ -11,7 +11,8 @@ from referee.match import Match
 from referee.safe_text import clean_name
 from referee.store import ALL_GAMES, SolitaireScore, StandingChange
 
-_MODEL = PlackettLuce()
+MODEL = PlackettLuce()
+"""The rating model of every table: members among themselves, and games with a computer."""
 
 
 def ranks(match: Match, winners: Sequence[int]) -> list[int]:
@@ -50,14 +51,14 @@ def standing_changes(
         known = ratings.get(game, {})
         teams = []
         for s in match.seats:
-            mu, sigma = known.get(s.user_id, (_MODEL.mu, _MODEL.sigma))
-            teams.append([_MODEL.rating(mu=mu, sigma=sigma)])
-        rated = _MODEL.rate(teams, ranks=[float(r) for r in seat_ranks])
+            mu, sigma = known.get(s.member_id, (MODEL.mu, MODEL.sigma))
+            teams.append([MODEL.rating(mu=mu, sigma=sigma)])
+        rated = MODEL.rate(teams, ranks=[float(r) for r in seat_ranks])
         for s, team in zip(match.seats, rated, strict=True):
             out.append(
                 StandingChange(
                     game=game,
-                    user_id=s.user_id,
+                    user_id=s.member_id,
                     name=clean_name(s.name),
                     win=list(winners) == [s.seat],
                     draw=len(winners) > 1 and s.seat in winners,
@@ -80,7 +81,7 @@ def solitaire_score(match: Match) -> SolitaireScore | None:
     return SolitaireScore(
         match.row.game,
         options,
-        seat.user_id,
+        seat.member_id,
         clean_name(seat.name),
         p.game.scores(p.state)[0],
         moves,

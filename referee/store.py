@@ -47,11 +47,20 @@ def former_player_id(seat: int) -> int:
 
 @dataclass(frozen=True)
 class SeatRow:
-    """One player of a match."""
+    """One player of a match: a member (their user id) or a computer (its level)."""
 
     seat: int
-    user_id: int
+    user_id: int | None
     name: str
+    computer: str | None = None
+    """The level of a computer seat; None for a member's."""
+
+    @property
+    def member_id(self) -> int:
+        """The user id of a member's seat (a computer's seat has none: ValueError)."""
+        if self.user_id is None:
+            raise ValueError(f"seat {self.seat} is a computer's")
+        return self.user_id
 
 
 @dataclass(frozen=True)
@@ -170,13 +179,62 @@ class SolitaireBest:
 
 
 @dataclass(frozen=True)
+class VersusChange:
+    """What one finished game with a computer adds to a member's record against one level, in
+    one game ('*' = all games)."""
+
+    game: str
+    user_id: int
+    name: str
+    level: str
+    win: bool
+    draw: bool
+
+
+@dataclass(frozen=True)
+class VersusRating:
+    """A rating after a finished game with a computer, in one game ('*' = all games): a
+    member's (player = their user id in decimal) or a level's (player = its name)."""
+
+    game: str
+    player: str
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class VersusStanding:
+    """A member's line of a server's leaderboard against the computer, for one game ('*' = all
+    games): their rating there, and their games, wins and draws against each level."""
+
+    user_id: int
+    name: str
+    mu: float
+    sigma: float
+    records: dict[str, tuple[int, int, int]]
+
+
+@dataclass(frozen=True)
+class LevelRating:
+    """A computer level's rating in a server, for one game ('*' = all games)."""
+
+    level: str
+    mu: float
+    sigma: float
+    games: int
+
+
+@dataclass(frozen=True)
 class MatchEnd:
-    """How a match ended: its result for the record, and the standings to change."""
+    """How a match ended: its result for the record, and the standings to change (among
+    members, or against the computer)."""
 
     status: str
     result: dict[str, Any]
     changes: Sequence[StandingChange] = field(default_factory=tuple)
     solitaire: SolitaireScore | None = None
+    versus: Sequence[VersusChange] = field(default_factory=tuple)
+    versus_ratings: Sequence[VersusRating] = field(default_factory=tuple)
 
 
 @dataclass(frozen=True)
@@ -193,6 +251,8 @@ class MemberData:
     """One-player bests that are theirs."""
     votes: int = 0
     """Their agreements to cancel a game."""
+    versus: int = 0
+    """Their records against a computer level, one per game, level and server."""
     seats: int = 0
     """Their seats in finished games (over or cancelled)."""
     hosted: int = 0
@@ -216,6 +276,14 @@ class Store(Protocol):
 
     async def remove_seat(self, match_id: int, user_id: int, now: float) -> None:
         """Unseat a member from a lobby; raise StaleStep if it is no longer a lobby."""
+        ...
+
+    async def add_computer(self, match_id: int, level: str, name: str, now: float) -> None:
+        """Seat a computer of this level in a lobby; raise StaleStep."""
+        ...
+
+    async def remove_computer(self, match_id: int, seat: int, now: float) -> None:
+        """Unseat the computer in this seat of a lobby; raise StaleStep."""
         ...
 
     async def start_match(
@@ -309,6 +377,20 @@ class Store(Protocol):
         self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
     ) -> dict[str, dict[int, tuple[float, float]]]:
         """The current (mu, sigma) of these members in each of these games, where they have one."""
+        ...
+
+    async def versus_ratings_of(
+        self, guild_id: int, games: Sequence[str], players: Sequence[str]
+    ) -> dict[str, dict[str, tuple[float, float]]]:
+        """The current (mu, sigma) from games with a computer of these players (user ids in
+        decimal, or level names) in each of these games, where they have one."""
+        ...
+
+    async def versus_standings(
+        self, guild_id: int, game: str, limit: int
+    ) -> tuple[list[VersusStanding], list[LevelRating]]:
+        """A server's leaderboard against the computer for a game ('*' = all games), best
+        rating first, and the levels' ratings there."""
         ...
 
     async def member_data(self, user_id: int) -> MemberData:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,7 +60,9 @@ class Table:
         """/newgame by host; returns the new match id."""
         result = await self.members[host].slash(self.channel, f"newgame {slug}", **options)
         assert result.ephemeral and "Opened" in result.response.content, result.response.content
-        return int(result.response.content.split("#")[1].split(".")[0])
+        found = re.search(r"#(\d+)", result.response.content)
+        assert found, result.response.content
+        return int(found[1])
 
     async def seat(self, match_id: int, names: list[str]) -> None:
         """The named members join by clicking Join on the lobby message."""
@@ -98,9 +101,15 @@ class Table:
                     await self.result_is_the_replay(match_id, next(iter(self.members)))
                 return count
             p = match.require_progress()
-            for seat in sorted(match.awaited_seats()):
+            mine = [s for s in sorted(match.awaited_seats()) if not match.seats[s].computer]
+            if not mine:
+                # Only computers are awaited: they move by themselves.
+                await self.env.settle()
+                assert (await self.match(match_id)) != match, "the computers did not move"
+                continue
+            for seat in mine:
                 move = p.game.sample(p.state, seat, rng)
-                member = self.member(match.seats[seat].user_id)
+                member = self.member(match.seats[seat].member_id)
                 if match.is_sealed():
                     text = f"#{match_id} {move}" if by_dm_prefix else move
                     before = len(member.user.dm_channel.history())

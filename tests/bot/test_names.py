@@ -109,7 +109,7 @@ async def play_with_hostile_names(env: Any) -> Scene:
     await table.members["zero"].send_dm(move)
     await table.members["zero"].send_dm(f"#{sealed} {move}")
     match = await table.match(turns)
-    mover = table.member(match.seats[min(match.awaited_seats())].user_id)
+    mover = table.member(match.seats[min(match.awaited_seats())].member_id)
     await mover.slash(channel, "move", move=move[:100], game=turns)
 
     await table.members["rtl"].slash(channel, "resign", game=turns)

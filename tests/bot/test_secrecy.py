@@ -59,8 +59,8 @@ async def test_sealed_moves_stay_secret_until_revealed(
             while move in used or int(move) < 100:
                 move = p.game.sample(p.state, first, rng)
             used.add(move)
-        member = table.member(match.seats[first].user_id)
-        others = [table.member(s.user_id) for s in match.seats if s.seat != first]
+        member = table.member(match.seats[first].member_id)
+        others = [table.member(s.member_id) for s in match.seats if s.seat != first]
         before = visible_to_others(table, others)
         log_mark = len(caplog.records)
         await member.send_dm(move)
@@ -76,7 +76,7 @@ async def test_sealed_moves_stay_secret_until_revealed(
         assert len(record["moves"]) == len(match.moves), "an open step must stay out of /history"
         assert json.dumps(record).count(f'"{move}"') == sum(1 for e in match.moves if e[1] == move)
         for seat in rest:
-            other = table.member(match.seats[seat].user_id)
+            other = table.member(match.seats[seat].member_id)
             await other.send_dm(p.game.sample(p.state, seat, rng))
         steps += 1
     assert steps > 3

@@ -65,7 +65,7 @@ async def play(table: Table, match_id: int, acks: Path) -> None:
         seat = min(match.awaited_seats())
         rng = random.Random(f"{match_id}:{match.row.step}:{seat}")
         move = p.game.sample(p.state, seat, rng)
-        member = table.member(match.seats[seat].user_id)
+        member = table.member(match.seats[seat].member_id)
         if match.is_sealed():
             seen = len(member.user.dm_channel.history())
             await member.send_dm(f"#{match_id} {move}")

@@ -87,3 +87,27 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
     finally:
         s.close()
     assert (tmp_path / "referee-offline.sqlite3").exists()
+
+
+def test_offline_game_against_the_computer(tmp_path: Path) -> None:
+    """Seat a computer from the lobby's menu, then play a game against the computer to its end;
+    the computer's moves show up by themselves."""
+    s = Session(tmp_path)
+    try:
+        s.wait_for("offline mode")
+        s.type("alice> /newgame numbers-to-number m:2 rounds:1")
+        out = s.wait_for("[Remove a computer]")
+        assert "[Add computer (easy)] [Add computer (medium)] [Add computer (hard)]" in out
+        s.type("alice> [Add computer (easy)]")
+        out = s.wait_for("Computer (easy) has locked in a move")
+        assert "Computer (easy) takes seat 2" in out
+        s.type("alice dm> 1")
+        s.wait_for("Computer (easy) has locked in a move")
+        s.type("alice dm> 2")
+        out = s.wait_for("`/history 1` gives the game record")
+        assert "Numbers To Number #1: game over" in out
+        s.type("alice> /leaderboard vs:computer")
+        out = s.wait_for("Against each level")
+        assert "Against the computer: all games" in out and "alice" in out
+    finally:
+        s.close()

@@ -1,0 +1,82 @@
+"""Computer seats: asked for their moves when awaited, which then go the way members' moves go."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from players import Request
+from referee.errors import RefereeError
+from referee.match import ACTIVE, Match
+from referee.notices import Outcome
+from referee.play import PlayDesk
+from rules.base import Move, Seat
+
+log = logging.getLogger(__name__)
+
+
+def seed_of(match: Match, seat: Seat) -> int:
+    """The seed of a computer's decision: the same after a restart, so the same move."""
+    return (match.id * 100_003 + match.row.step) * 16 + seat
+
+
+def request_for(match: Match, seat: Seat) -> Request:
+    """What a computer seat decides from: the record of resolved moves, never a sealed one."""
+    row = match.row
+    level = match.seats[seat].computer
+    assert level is not None
+    return Request(
+        row.game,
+        len(match.seats),
+        row.settled or {},
+        match.moves,
+        seat,
+        level,
+        seed_of(match, seat),
+    )
+
+
+class ComputerDesk(PlayDesk):
+    """The moves of computer seats, searched in the thinker's processes."""
+
+    async def computer_moves(self, match_id: int) -> Outcome:
+        """Play the moves of the computers the match awaits now (nothing if none). A move worked
+        out for a step that resolved meanwhile is dropped; the outcome says if computers are
+        still to move."""
+        match = await self.get(match_id)
+        seats = match.thinking() if match.status == ACTIVE else []
+        if not seats:
+            return Outcome()
+        step = match.row.step
+        moves = await asyncio.gather(*(self.thinker.decide(request_for(match, s)) for s in seats))
+        out = Outcome()
+        async with self._lock(match_id):
+            for seat, move in zip(seats, moves, strict=True):
+                match = await self.get(match_id)
+                if match.status != ACTIVE or match.row.step != step:
+                    break
+                if seat in match.thinking():
+                    out.extend(await self._computer_plays(match, seat, move))
+            match = await self.get(match_id)
+            if match.status == ACTIVE and match.thinking() and match.id not in out.computers:
+                out.computers.append(match.id)
+        return out
+
+    async def _computer_plays(self, match: Match, seat: Seat, move: Move) -> Outcome:
+        """A computer's move, through the same checks and record as a member's."""
+        try:
+            out = await self._play(match, seat, move)
+        except RefereeError:
+            # A search that went wrong must not stall the game: the referee's move stands in.
+            log.exception("Match %s: computer move %r refused", match.id, move)
+            p = match.require_progress()
+            fallback = p.game.auto_move(p.state, seat, self.rng, resigned=False)
+            out = await self._play(match, seat, fallback)
+        out.reply = None
+        return out
+
+    async def computers_to_resume(self) -> Outcome:
+        """After a start: the games whose computers are to move (a search cut short by the
+        restart is done again, with the same seed, so it finds the same move)."""
+        matches = await self.known_open_matches()
+        return Outcome(computers=[m.id for m in matches if m.status == ACTIVE and m.thinking()])

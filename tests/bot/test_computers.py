@@ -1,0 +1,125 @@
+"""Playing the computer through Discord: every game, sealed steps, mixed tables, restarts, and
+standings kept apart from the standings among members."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from rules import GAMES
+from tests.bot.table import Table
+from tests.bot.test_full_games import SMALL
+from tests.conftest import make_bot
+
+SLOW = pytest.mark.simcord(settle_timeout=60)
+
+
+@SLOW
+@pytest.mark.parametrize("slug", list(GAMES))
+async def test_a_member_plays_every_game_against_the_computer(simcord_env: Any, slug: str) -> None:
+    """`computer:easy` fills the table and starts it; the computer moves by itself, unseen at a
+    sealed step; the stored result is the replay; the record names the level; the standings
+    among members do not change, the record against the computer does."""
+    table = Table.make(simcord_env, players=1)
+    alice = table.members["alice"]
+    match_id = await table.open("alice", slug, computer="easy", **SMALL[slug])
+    match = await table.match(match_id)
+    assert match.status == "active"
+    assert [s.name for s in match.seats] == ["alice-home", "Computer (easy)"]
+    await table.play_out(match_id, random.Random(slug))
+
+    record = await table.history("alice", match_id)
+    assert record["seats"] == [
+        {"seat": 0, "name": "alice-home"},
+        {"seat": 1, "name": "Computer (easy)", "computer": "easy"},
+    ]
+    assert any(entry[0] == 1 for entry in record["moves"])
+    final = table.channel.history()[-1]
+    assert final.embeds[0].title.endswith("game over")
+    assert "Computer (easy)" in final.embeds[0].description
+
+    among = await alice.slash(table.channel, "leaderboard")
+    assert among.ephemeral and "No finished games" in among.response.content
+    versus = await alice.slash(table.channel, "leaderboard", vs="computer", game=slug)
+    lines = versus.response.embeds[0].description.splitlines()
+    assert "alice-home" in lines[1], lines
+    assert lines[2].startswith("Levels: easy"), lines
+
+
+async def test_no_message_goes_to_a_computer(simcord_env: Any) -> None:
+    """At a sealed step the computer seals at once, as unseen as anyone's move: the channel
+    says it is in, nobody is told what it is, and it is neither mentioned nor sent a message."""
+    table = Table.make(simcord_env, players=1)
+    match_id = await table.open("alice", "numbers-to-number", computer="medium", m=3, rounds=2)
+    match = await table.match(match_id)
+    computer = match.seats[1]
+    assert computer.user_id is None and computer.computer == "medium"
+    assert match.progress is not None and 1 in match.progress.pending
+    notice = [
+        m
+        for m in table.channel.history()
+        if m.embeds and "has locked in a move" in (m.embeds[0].description or "")
+    ]
+    assert notice and "Computer (medium) has locked in a move" in notice[0].embeds[0].description
+    sealed = match.progress.pending[1]
+    for message in table.channel.history():
+        text = message.content + "".join(e.description or "" for e in message.embeds)
+        assert f"`{sealed}`" not in text
+        assert "<@None>" not in text
+    prompts = table.members["alice"].user.dm_channel.history()
+    assert len(prompts) == 1 and "Numbers To Number" in prompts[0].content
+
+
+@SLOW
+async def test_members_and_computers_share_a_table(simcord_env: Any) -> None:
+    """The host adds computers of two levels from the lobby's menu, a second member joins, and
+    a four-player sealed game runs to the end; only the host may add or remove computers."""
+    table = Table.make(simcord_env, players=2)
+    alice, bob = table.members["alice"], table.members["bob"]
+    match_id = await table.open("alice", "numerical-cards", m=5)
+
+    refused = await bob.select(table.lobby_message(match_id), ["hard"])
+    assert refused.ephemeral and "Only the host" in refused.response.content
+    none_yet = await alice.select(table.lobby_message(match_id), ["remove"])
+    assert none_yet.ephemeral and "There is no computer" in none_yet.response.content
+    for level in ("easy", "hard", "hard"):
+        added = await alice.select(table.lobby_message(match_id), [level])
+        assert added.ephemeral and "takes seat" in added.response.content
+    removed = await alice.select(table.lobby_message(match_id), ["remove"])
+    assert "Removed Computer 2 (hard)" in removed.response.content
+    await table.seat(match_id, ["bob"])
+    lobby = table.lobby_message(match_id).embeds[0].description
+    assert "Computer (easy)" in lobby and "Computer (hard)" in lobby
+    await alice.click(table.lobby_message(match_id), label="Start")
+
+    match = await table.match(match_id)
+    assert [s.computer for s in match.seats] == [None, "easy", "hard", None]
+    await table.play_out(match_id, random.Random(4))
+    match = await table.match(match_id)
+    assert match.status == "over"
+
+
+async def test_a_restart_while_the_computer_is_to_move(simcord_env: Any, database: Path) -> None:
+    """The process stops before the computer's search ends; after the start the computer's
+    move is worked out again and played."""
+    table = Table.make(simcord_env, players=1)
+    alice = table.members["alice"]
+    match_id = await table.open("alice", "binary-scramble", computer="medium")
+    match = await table.match(match_id)
+    assert match.awaited_seats() == {0}
+    # The computers stop thinking, as they do when the process stops mid-search.
+    await table.bot.remove_cog("Computers")
+    p = match.require_progress()
+    move = p.game.sample(p.state, 0, random.Random(1))
+    await alice.slash(table.channel, "move", move=move, game=match_id)
+    waiting = await table.match(match_id)
+    assert waiting.awaited_seats() == {1} and waiting.row.step == match.row.step + 1
+
+    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.settle()
+    moved = await table.match(match_id)
+    assert moved.status != "active" or moved.awaited_seats() != {1}
+    assert moved.moves[len(waiting.moves)][0] == 1
