@@ -16,6 +16,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+RETRY_PAUSES = (10.0, 60.0, 300.0)
+"""How long to wait before asking again for a computer's move that failed (say, the database
+busy), and how many times."""
+
 
 class Computers(commands.Cog):
     """One task per match whose computers are to move; a match is never searched twice at once."""
@@ -52,18 +56,25 @@ class Computers(commands.Cog):
         await self.on_computers_to_move(tuple(outcome.computers))
 
     async def _play(self, match_id: int) -> None:
+        failures = 0
         try:
             while True:
                 self._again.discard(match_id)
-                outcome = await self.bot.referee.computer_moves(match_id)
+                try:
+                    outcome = await self.bot.referee.computer_moves(match_id)
+                except Exception:
+                    failures += 1
+                    log.exception("Match %s: the computer could not move", match_id)
+                    if failures > len(RETRY_PAUSES):
+                        # The step's deadline, if any, still runs; a restart tries again.
+                        return
+                    await asyncio.sleep(RETRY_PAUSES[failures - 1])
+                    continue
                 again = match_id in outcome.computers
                 outcome.computers = [m for m in outcome.computers if m != match_id]
                 await deliver(self.bot, outcome)
                 if not (again or match_id in self._again):
-                    break
-        except Exception:
-            # The step's deadline still runs: the referee moves for the computer at the end.
-            log.exception("Match %s: the computer could not move", match_id)
+                    return
         finally:
             self._tasks.pop(match_id, None)
 

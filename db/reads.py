@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from referee.store import (
     ALL_GAMES,
@@ -26,6 +26,7 @@ MATCH_COLUMNS = (
     "step_started_at"
 )
 OPEN = "status IN ('lobby', 'active')"
+K = TypeVar("K", bound=int | str)
 CHUNK = 500
 """Ids per IN (...) list, well under SQLite's limit on bound parameters."""
 
@@ -53,7 +54,7 @@ def match_row(r: Sequence[Any]) -> MatchRow:
     )
 
 
-def _chunks(ids: Sequence[int]) -> Iterator[tuple[list[int], str]]:
+def _chunks(ids: Sequence[K]) -> Iterator[tuple[list[K], str]]:
     for start in range(0, len(ids), CHUNK):
         chunk = list(ids[start : start + CHUNK])
         yield chunk, ", ".join("?" * len(chunk))
@@ -203,16 +204,7 @@ def ratings_of(
     conn: sqlite3.Connection, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
 ) -> dict[str, dict[int, tuple[float, float]]]:
     """The current (mu, sigma) of these members in each of these games, where they have one."""
-    out: dict[str, dict[int, tuple[float, float]]] = {game: {} for game in games}
-    for game in games:
-        for chunk, marks in _chunks(user_ids):
-            for uid, mu, sigma in conn.execute(
-                "SELECT user_id, mu, sigma FROM standings WHERE guild_id = ? AND game = ? "
-                f"AND user_id IN ({marks})",
-                (guild_id, game, *chunk),
-            ):
-                out[game][uid] = (mu, sigma)
-    return out
+    return _ratings(conn, "standings", "user_id", guild_id, games, user_ids)
 
 
 def versus_ratings_of(
@@ -220,15 +212,27 @@ def versus_ratings_of(
 ) -> dict[str, dict[str, tuple[float, float]]]:
     """The current (mu, sigma) from games with a computer of these players (user ids in
     decimal, or level names) in each of these games, where they have one."""
-    out: dict[str, dict[str, tuple[float, float]]] = {game: {} for game in games}
-    marks = ", ".join("?" * len(players))
+    return _ratings(conn, "versus_ratings", "player", guild_id, games, players)
+
+
+def _ratings(
+    conn: sqlite3.Connection,
+    table: str,
+    column: str,
+    guild_id: int,
+    games: Sequence[str],
+    keys: Sequence[K],
+) -> dict[str, dict[K, tuple[float, float]]]:
+    """(mu, sigma) by game and key from a table of ratings, for the keys that have one."""
+    out: dict[str, dict[K, tuple[float, float]]] = {game: {} for game in games}
     for game in games:
-        for player, mu, sigma in conn.execute(
-            "SELECT player, mu, sigma FROM versus_ratings WHERE guild_id = ? AND game = ? "
-            f"AND player IN ({marks})",
-            (guild_id, game, *players),
-        ):
-            out[game][player] = (mu, sigma)
+        for chunk, marks in _chunks(keys):
+            for key, mu, sigma in conn.execute(
+                f"SELECT {column}, mu, sigma FROM {table} WHERE guild_id = ? AND game = ? "
+                f"AND {column} IN ({marks})",
+                (guild_id, game, *chunk),
+            ):
+                out[game][key] = (mu, sigma)
     return out
 
 

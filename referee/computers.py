@@ -25,6 +25,10 @@ def request_for(match: Match, seat: Seat) -> Request:
     row = match.row
     level = match.seats[seat].computer
     assert level is not None
+    if not match.members(s.seat for s in match.active_seats()):
+        # Every member has left: nobody is left to play against, so no search is worth its
+        # time; the computers finish the game at the easy level.
+        level = "easy"
     return Request(
         row.game,
         len(match.seats),

@@ -45,6 +45,7 @@ def held_lines(data: MemberData) -> list[str]:
     return [
         f"- your standings: {standings}",
         f"- your one-player bests: {data.bests or 'none'}",
+        f"- your records against the computer (per game and level): {data.versus or 'none'}",
         f"- your agreements to cancel a game: {data.votes or 'none'}",
         f"- {seats}",
     ]

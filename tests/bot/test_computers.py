@@ -123,3 +123,21 @@ async def test_a_restart_while_the_computer_is_to_move(simcord_env: Any, databas
     moved = await table.match(match_id)
     assert moved.status != "active" or moved.awaited_seats() != {1}
     assert moved.moves[len(waiting.moves)][0] == 1
+
+
+@SLOW
+async def test_the_computers_finish_a_game_every_member_has_left(simcord_env: Any) -> None:
+    """The only member resigns from a table of three: the computers play the game to its end
+    by themselves, and the result is the replay of the record."""
+    table = Table.make(simcord_env, players=1)
+    alice = table.members["alice"]
+    match_id = await table.open("alice", "numerical-cards", m=4)
+    for level in ("hard", "medium"):
+        await alice.select(table.lobby_message(match_id), [level])
+    await alice.click(table.lobby_message(match_id), label="Start")
+    resigned = await alice.slash(table.channel, "resign", game=match_id)
+    assert resigned.ephemeral and "You resigned" in resigned.response.content
+    await simcord_env.settle()
+    assert (await table.match(match_id)).status == "over"
+    result = await table.result_is_the_replay(match_id)
+    assert result["resigned"] == [0] and 0 not in result["winners"]

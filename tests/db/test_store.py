@@ -16,6 +16,7 @@ from referee.store import (
     ALL_GAMES,
     FORMER_PLAYER,
     Deadline,
+    LevelRating,
     MatchEnd,
     MemberData,
     NewMatch,
@@ -24,6 +25,9 @@ from referee.store import (
     StaleStep,
     StandingChange,
     StillSeated,
+    VersusChange,
+    VersusRating,
+    VersusStanding,
 )
 from tests.rows import database_dump
 
@@ -222,3 +226,39 @@ async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_pa
     assert after[won].moves == ((0, "1"), (1, "2"))
     assert after[won].row.result == {"scores": [5, 5]}
     assert await store.forget_member(10) == MemberData()
+
+
+async def test_games_with_a_computer_keep_their_own_table(store: SqliteStore) -> None:
+    """A computer's seat has a level and no user id; a finished game with one adds to the
+    member's record against that level and to the ratings of both, not to the standings; the
+    member forgotten, their record and rating against the computer go, the level's stays."""
+    row = await store.create_match(
+        NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, 10, "u10", None, "auto", 1.0)
+    )
+    await store.add_computer(row.id, "hard", "Computer (hard)", 2.0)
+    await store.add_computer(row.id, "easy", "Computer (easy)", 2.0)
+    await store.remove_computer(row.id, 2, 2.5)
+    with pytest.raises(StaleStep):
+        await store.remove_computer(row.id, 0, 2.5)
+    await store.start_match(row.id, {"m": 2, "rounds": 1}, Deadline(), 3.0)
+    with pytest.raises(StaleStep):
+        await store.add_computer(row.id, "easy", "Computer (easy)", 3.5)
+    data = await store.load_match(row.id)
+    assert data is not None
+    assert data.seats == (SeatRow(0, 10, "u10"), SeatRow(1, None, "Computer (hard)", "hard"))
+
+    versus = [VersusChange(g, 10, "u10", "hard", True, False) for g in ("numbers-to-number", "*")]
+    ratings = [VersusRating(g, p, 26.0, 8.0) for g in ("numbers-to-number", "*") for p in ("10",)]
+    ratings += [VersusRating("*", "hard", 24.0, 8.0)]
+    await store.end_match(row.id, MatchEnd("over", {}, versus=versus, versus_ratings=ratings), 4.0)
+    assert await store.standings(GUILD, ALL_GAMES, 10) == []
+    board, levels = await store.versus_standings(GUILD, ALL_GAMES, 10)
+    assert board == [VersusStanding(10, "u10", 26.0, 8.0, {"hard": (1, 1, 0)})]
+    assert levels == [LevelRating("hard", 24.0, 8.0, 1)]
+    assert (await store.member_data(10)).versus == 1
+
+    await store.forget_member(10)
+    assert await store.versus_standings(GUILD, ALL_GAMES, 10) == ([], levels)
+    assert await store.versus_ratings_of(GUILD, ["*"], ["10", "hard"]) == {
+        "*": {"hard": (24.0, 8.0)}
+    }
