@@ -66,7 +66,10 @@ async def test_forgetting_removes_her_and_every_result_stands(simcord_env: Any) 
     assert standing_of(after, "bob-home") == standing_of(before, "bob-home")
     solitaire = await bob.slash(table.channel, "solitaire")
     assert "alice" not in solitaire.response.content
-    assert await table.history("bob", match_id) == record
+    after = await table.history("bob", match_id)
+    assert after["seats"][0] == {"seat": 0, "name": "former player"}
+    assert after["seats"][1] == record["seats"][1]
+    assert {**after, "seats": record["seats"]} == record
     await table.result_is_the_replay(match_id, "bob")
     score = await bob.slash(table.channel, "score", game=match_id)
     assert "former player" in score.response.content and "alice" not in score.response.content
