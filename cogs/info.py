@@ -183,17 +183,18 @@ class Info(commands.Cog):
         rows, levels = await self.bot.referee.versus_standings(guild_id, game)
         if not rows:
             return []
-        lines = [f"`#  player           rating {'  '.join(f'{lv:<7}' for lv in LEVELS)}`"]
+        lines = [f"`#  player           rating {'  '.join(f'{lv:<7}' for lv in LEVELS).rstrip()}`"]
         for i, r in enumerate(rows, 1):
-            records = "  ".join(f"{wdl(r.records.get(lv)):<7}" for lv in LEVELS)
+            records = "  ".join(f"{wdl(r.records.get(lv)):<7}" for lv in LEVELS).rstrip()
             lines.append(
                 f"`{i:<2} {board_name(r.name, 16):<16} {shown_rating(r.mu, r.sigma):>6.1f} "
                 f"{records}`"
             )
         if levels:
             rated = " · ".join(
-                f"{lv.level} {shown_rating(lv.mu, lv.sigma):.1f} ({lv.games} games)"
-                for lv in levels
+                f"{lv.level} {shown_rating(lv.mu, lv.sigma):.1f} "
+                f"({lv.games} game{'s' if lv.games != 1 else ''})"
+                for lv in sorted(levels, key=lambda lv: list(LEVELS).index(lv.level))
             )
             lines.append(f"Levels: {rated}")
         lines.append(
