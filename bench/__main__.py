@@ -1,4 +1,5 @@
-"""`python -m bench [--quick]`: run every measurement, print the table, then one JSON line."""
+"""`python -m bench [--quick] [--only SECTION]`: run every measurement (or only the named
+stand-alone ones), print the table, then one JSON line."""
 
 from __future__ import annotations
 
@@ -16,8 +17,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bench.lag import run_lag
 from bench.moves import run_moves
-from bench.report import Results, summary, table
+from bench.report import Results, only_report, summary, table
 from bench.restart import run_restart
 from bench.rules_ops import run_rules
 from bench.sizes import FULL, QUICK, Sizes
@@ -75,7 +77,23 @@ def run(sizes: Sizes, workdir: Path, profile_dir: Path | None) -> Results:
         sizes.rules_budget_s,
     )
     solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
-    return Results(sizes, moves, restart, rules, solver, sections.seconds, sections.load)
+    lag = sections.run("lag", asyncio.run, run_lag(workdir, sizes.lag_baseline_s, sizes.lag_s))
+    return Results(sizes, moves, restart, rules, solver, sections.seconds, sections.load, lag)
+
+
+ONLY = ("lag",)
+"""Sections that run on their own (`--only`); the others share a database and a summary."""
+
+
+def run_only(
+    names: list[str], sizes: Sizes, workdir: Path, profile_dir: Path | None
+) -> tuple[str, dict[str, Any]]:
+    """Only the named stand-alone sections: the table and the summary."""
+    sections = Sections(profile_dir)
+    lag = None
+    if "lag" in names:
+        lag = sections.run("lag", asyncio.run, run_lag(workdir, sizes.lag_baseline_s, sizes.lag_s))
+    return only_report(sizes, sections.seconds, sections.load, lag)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,6 +101,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
     parser.add_argument("--profile", type=Path, help="write a cProfile file per section here")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=ONLY,
+        metavar="SECTION",
+        help=f"run only this section (repeatable): {', '.join(ONLY)}",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -92,9 +117,13 @@ def main(argv: list[str] | None = None) -> int:
         args.profile.mkdir(parents=True, exist_ok=True)
     sizes = QUICK if args.quick else FULL
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-        results = run(sizes, Path(tmp), args.profile)
-    out = summary(results)
-    print(table(results, out))
+        if args.only:
+            text, out = run_only(args.only, sizes, Path(tmp), args.profile)
+        else:
+            results = run(sizes, Path(tmp), args.profile)
+            out = summary(results)
+            text = table(results, out)
+    print(text)
     print(json.dumps(out))
     if args.profile:
         for prof in sorted(args.profile.glob("*.prof")):

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from bench.lag import LagResult, lag_lines, lag_summary
 from bench.moves import MovesResult, Phase
 from bench.restart import RestartResult
 from bench.rules_ops import OPS, CaseRun
@@ -30,6 +31,7 @@ class Results:
     solver: SolverResult
     section_s: dict[str, float]
     load_avg: dict[str, float]
+    lag: LagResult | None = None
 
 
 def _r(x: float) -> float | None:
@@ -107,7 +109,18 @@ def summary(res: Results) -> dict[str, Any]:
         "section_s": {k: _r(v) for k, v in res.section_s.items()},
         "load_avg": {k: _r(v) for k, v in res.load_avg.items()},
     }
+    if res.lag is not None:
+        merge(out, lag_summary(res.lag))
     return out
+
+
+def merge(out: dict[str, Any], part: dict[str, Any]) -> None:
+    """Add a section's fields to the summary, its goals and details to theirs."""
+    for key, value in part.items():
+        if key in ("goals", "details"):
+            out.setdefault(key, {}).update(value)
+        else:
+            out[key] = value
 
 
 def _ms(x: float) -> str:
@@ -211,22 +224,44 @@ def _met(s: dict[str, Any], goal: str) -> str:
     return "met" if s["goals"][goal]["met"] else "NOT MET"
 
 
+def _head(mode: str, section_s: dict[str, float], load_avg: dict[str, float]) -> list[str]:
+    total = sum(section_s.values())
+    sections = ", ".join(
+        f"{name} {secs:.0f} s (load {load_avg.get(name, math.nan):.1f})"
+        for name, secs in section_s.items()
+    )
+    return [
+        f"Quet Referee benchmark ({mode} run, {total:.0f} s)",
+        f"sections: {sections}; load = 1-minute load average at the start, on"
+        f" {os.cpu_count()} cores",
+    ]
+
+
 def table(res: Results, s: dict[str, Any]) -> str:
     """The readable report."""
-    total = sum(res.section_s.values())
-    sections = ", ".join(
-        f"{name} {secs:.0f} s (load {res.load_avg.get(name, math.nan):.1f})"
-        for name, secs in res.section_s.items()
-    )
     parts = [
-        [
-            f"Quet Referee benchmark ({res.sizes.name} run, {total:.0f} s)",
-            f"sections: {sections}; load = 1-minute load average at the start, on"
-            f" {os.cpu_count()} cores",
-        ],
+        _head(res.sizes.name, res.section_s, res.load_avg),
         _moves_section(res, s),
         _restart_section(res, s),
         _rules_section(res, s),
         _solver_section(res),
     ]
+    if res.lag is not None:
+        parts.append(lag_lines(res.lag, s, 6))
     return "\n\n".join("\n".join(p) for p in parts)
+
+
+def only_report(
+    sizes: Sizes, section_s: dict[str, float], load_avg: dict[str, float], lag: LagResult | None
+) -> tuple[str, dict[str, Any]]:
+    """The table and the summary of a run of stand-alone sections only (`--only`)."""
+    out: dict[str, Any] = {"mode": sizes.name, "goals": {}}
+    out["details"] = {
+        "section_s": {k: _r(v) for k, v in section_s.items()},
+        "load_avg": {k: _r(v) for k, v in load_avg.items()},
+    }
+    parts = [_head(sizes.name, section_s, load_avg)]
+    if lag is not None:
+        merge(out, lag_summary(lag))
+        parts.append(lag_lines(lag, out, 6))
+    return "\n\n".join("\n".join(p) for p in parts), out

@@ -23,6 +23,10 @@ class Sizes:
     """Per game and bound: longer random games are cut here (and said to be cut)."""
     solver_ns: tuple[int, ...]
     solver_budget_s: float
+    lag_s: float
+    """The lag section's measured run (after its baseline without computers and its warm-up)."""
+    lag_baseline_s: float
+    """Members' moves alone before the computers start, for comparison."""
 
 
 FULL = Sizes(
@@ -36,6 +40,8 @@ FULL = Sizes(
     rules_budget_s=4.0,
     solver_ns=(10, 11, 12, 13, 14, 15, 16),
     solver_budget_s=900.0,
+    lag_s=60.0,
+    lag_baseline_s=10.0,
 )
 
 QUICK = Sizes(
@@ -49,4 +55,6 @@ QUICK = Sizes(
     rules_budget_s=0.3,
     solver_ns=(8, 9, 10),
     solver_budget_s=10.0,
+    lag_s=3.0,
+    lag_baseline_s=0.5,
 )

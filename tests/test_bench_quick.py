@@ -8,6 +8,14 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+LAG_FIELDS = (
+    "lag_p50_ms",
+    "lag_p99_ms",
+    "lag_max_ms",
+    "computer_moves",
+    "member_move_p50_ms",
+    "member_move_p99_ms",
+)
 FIELDS = (
     "move_ratio_p50",
     "move_ratio_p99",
@@ -19,6 +27,7 @@ FIELDS = (
     "rules_worst_ms",
     "solver_s",
     "goals",
+    *LAG_FIELDS,
 )
 GOALS = (
     "move_ratio_p50",
@@ -27,6 +36,7 @@ GOALS = (
     "restart_s_10000",
     "kb_per_open_game",
     "rules_worst_ms",
+    "lag_p99_ms",
 )
 
 
@@ -44,11 +54,29 @@ def test_quick_benchmark_ends_with_a_json_summary() -> None:
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(summary, dict)
     assert set(FIELDS) <= set(summary), set(FIELDS) - set(summary)
-    for name in FIELDS[:8]:
+    for name in (*FIELDS[:8], *LAG_FIELDS):
         assert isinstance(summary[name], int | float), (name, summary[name])
+    assert summary["computer_moves"] > 0
     assert set(summary["solver_s"]) == {"8", "9", "10"}
     for n, seconds in summary["solver_s"].items():
         assert seconds is None or seconds >= 0, (n, seconds)
     assert set(GOALS) <= set(summary["goals"])
     for goal in summary["goals"].values():
         assert set(goal) == {"goal", "value", "met"} and isinstance(goal["met"], bool)
+
+
+def test_the_lag_section_runs_alone() -> None:
+    """`python -m bench --quick --only lag` reports that section's fields and goal only."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--only", "lag"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    assert set(LAG_FIELDS) <= set(summary) and "move_ratio_p50" not in summary
+    assert set(summary["goals"]) == {"lag_p99_ms"}
+    assert summary["computer_moves"] > 0
