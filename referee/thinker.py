@@ -48,15 +48,27 @@ class Thinker:
     def __init__(self, processes: int | None = None) -> None:
         self.processes = processes or workers()
         self._pool: _Pool | None = None
+        self._starting = asyncio.Lock()
 
-    def _executor(self) -> _Pool:
-        if self._pool is None:
-            # A fork server starts each worker from a clean process, not from the bot with its
-            # threads and open database.
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(["players", "rules"])
-            self._pool = _Pool(self.processes, mp_context=context, initializer=_lower_priority)
+    async def _executor(self) -> _Pool:
+        """The pool, started in a thread the first time: starting the fork server and the
+        workers takes about 100 ms, which the event loop must not wait through."""
+        async with self._starting:
+            if self._pool is None:
+                self._pool = await asyncio.to_thread(self._start)
         return self._pool
+
+    def _start(self) -> _Pool:
+        # A fork server starts each worker from a clean process, not from the bot with its
+        # threads and open database.
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["players", "rules"])
+        pool = _Pool(self.processes, mp_context=context, initializer=_lower_priority)
+        # One task per worker at once, so that every worker starts now rather than later,
+        # on the event loop, when a search is asked for.
+        for started in [pool.submit(os.getpid) for _ in range(self.processes)]:
+            started.result()
+        return pool
 
     async def decide(self, request: Request) -> Move:
         """The level's move for the request; if the search fails or overruns its deadline, the
@@ -64,9 +76,8 @@ class Thinker:
         limit = LEVELS[request.level].seconds + GRACE
         loop = asyncio.get_running_loop()
         try:
-            return await asyncio.wait_for(
-                loop.run_in_executor(self._executor(), think, request), limit
-            )
+            pool = await self._executor()
+            return await asyncio.wait_for(loop.run_in_executor(pool, think, request), limit)
         except TimeoutError:
             log.warning("A %s search overran %.1f s; playing the easy move", request.level, limit)
         except BrokenProcessPool:
