@@ -1,4 +1,5 @@
-"""`python -m bench [--quick]`: run every measurement, print the table, then one JSON line."""
+"""`python -m bench [--quick] [--only SECTION]`: run the measurements, print the table, then one
+JSON line."""
 
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from bench.restart import run_restart
 from bench.rules_ops import run_rules
 from bench.sizes import FULL, QUICK, Sizes
 from bench.solver import run_solver
+from bench.strength import run_strength
 
 log = logging.getLogger("bench")
 
@@ -55,27 +57,49 @@ class Sections:
         return result
 
 
-def run(sizes: Sizes, workdir: Path, profile_dir: Path | None) -> Results:
-    """Every measurement, in order; the restart starts from the moves' database."""
+SECTIONS = ("moves", "restart", "rules", "solver", "strength")
+"""Every section, in the order they run (the restart starts from the moves' database)."""
+
+
+def run(
+    sizes: Sizes, workdir: Path, profile_dir: Path | None, only: frozenset[str] = frozenset()
+) -> Results:
+    """Every measurement (or those named in `only`), in order."""
+    wanted = set(only or SECTIONS)
+    if "restart" in wanted:
+        wanted.add("moves")
     sections = Sections(profile_dir)
-    moves = sections.run(
-        "moves",
-        asyncio.run,
-        run_moves(workdir, list(sizes.open_games), list(sizes.moves), sizes.api_games),
-    )
-    child_profile = profile_dir / "restart_child.prof" if profile_dir else None
-    restart = sections.run(
-        "restart", run_restart, moves, workdir, sizes.restart_games, child_profile
-    )
-    rules = sections.run(
-        "rules",
-        run_rules,
-        sizes.rules_both_player_bounds,
-        sizes.rules_every_combination,
-        sizes.rules_budget_s,
-    )
-    solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
-    return Results(sizes, moves, restart, rules, solver, sections.seconds, sections.load)
+    moves = restart = rules = solver = strength = None
+    if "moves" in wanted:
+        moves = sections.run(
+            "moves",
+            asyncio.run,
+            run_moves(workdir, list(sizes.open_games), list(sizes.moves), sizes.api_games),
+        )
+    if "restart" in wanted and moves is not None:
+        child_profile = profile_dir / "restart_child.prof" if profile_dir else None
+        restart = sections.run(
+            "restart", run_restart, moves, workdir, sizes.restart_games, child_profile
+        )
+    if "rules" in wanted:
+        rules = sections.run(
+            "rules",
+            run_rules,
+            sizes.rules_both_player_bounds,
+            sizes.rules_every_combination,
+            sizes.rules_budget_s,
+        )
+    if "solver" in wanted:
+        solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
+    if "strength" in wanted:
+        strength = sections.run(
+            "strength",
+            run_strength,
+            sizes.strength_games,
+            sizes.strength_scale,
+            sizes.strength_workers,
+        )
+    return Results(sizes, moves, restart, rules, solver, strength, sections.seconds, sections.load)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -83,6 +107,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
     parser.add_argument("--profile", type=Path, help="write a cProfile file per section here")
+    parser.add_argument(
+        "--only",
+        action="append",
+        choices=SECTIONS,
+        default=[],
+        help="run only this section (repeatable; restart also runs moves)",
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -92,7 +123,7 @@ def main(argv: list[str] | None = None) -> int:
         args.profile.mkdir(parents=True, exist_ok=True)
     sizes = QUICK if args.quick else FULL
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-        results = run(sizes, Path(tmp), args.profile)
+        results = run(sizes, Path(tmp), args.profile, frozenset(args.only))
     out = summary(results)
     print(table(results, out))
     print(json.dumps(out))
