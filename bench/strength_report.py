@@ -106,12 +106,14 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
     """The strength section of the table."""
     scaled = "" if res.simulation_scale == 1 else f", budgets cut to {res.simulation_scale:g}"
     lines = [
-        f"6. Computer players at default options, 2 players ({res.games_per_pairing} games per"
-        f" pairing, seats swapped in half{scaled}; {res.seconds:.0f} s)",
+        f"6. Computer players at default options, 2 players ({res.games_per_pairing} games"
+        f" per pairing,",
+        f"   seats swapped in half{scaled}; {res.seconds:.0f} s)",
         "   W/D/L and win rate (a draw counts half) of the first named; score share = its part",
         "   of both totals (Arcs And Marks, lowest wins: the other side's part, so higher is",
         "   better there too); random = the game's own uniform random move",
-        f"   {'game':22}" + "".join(f"{a + '-' + b:>26}" for a, b in PAIRINGS),
+        f"   {'':22}" + "".join(f"{a + ' vs ' + b:>26}" for a, b in PAIRINGS),
+        f"   {'game':22}" + f"{'W/D/L':>13} {'win':>5} {'share':>6}" * len(PAIRINGS),
     ]
     by_key = {(t.slug, t.first, t.second): t for t in res.tallies}
     for slug in dict.fromkeys(t.slug for t in res.tallies):
@@ -123,7 +125,7 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
                 continue
             wdl = f"{t.wins}/{t.draws}/{t.losses}"
             share = _pct(t.score_share(lowest_wins(slug)))
-            cells.append(f"{wdl:>12} {_pct(t.win_rate):>5} {share:>6}")
+            cells.append(f"{wdl:>13} {_pct(t.win_rate):>5} {share:>6}")
         lines.append(f"   {slug:22}" + "".join(cells))
     lines += ["", f"   {'decision ms':22}{'p50':>9}{'p99':>9}{'decisions':>11}"]
     for name in TIMED:
