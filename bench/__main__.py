@@ -1,5 +1,5 @@
-"""`python -m bench [--quick] [--only SECTION]`: run every measurement (or only the named
-stand-alone ones), print the table, then one JSON line."""
+"""`python -m bench [--quick] [--only SECTION]`: run the measurements, print the table, then one
+JSON line."""
 
 from __future__ import annotations
 
@@ -19,11 +19,12 @@ from typing import Any, TypeVar
 
 from bench.lag import run_lag
 from bench.moves import run_moves
-from bench.report import Results, only_report, summary, table
+from bench.report import Results, summary, table
 from bench.restart import run_restart
 from bench.rules_ops import run_rules
 from bench.sizes import FULL, QUICK, Sizes
 from bench.solver import run_solver
+from bench.strength import run_strength
 
 log = logging.getLogger("bench")
 
@@ -57,43 +58,54 @@ class Sections:
         return result
 
 
-def run(sizes: Sizes, workdir: Path, profile_dir: Path | None) -> Results:
-    """Every measurement, in order; the restart starts from the moves' database."""
+SECTIONS = ("moves", "restart", "rules", "solver", "strength", "lag")
+"""Every section, in the order they run (the restart starts from the moves' database)."""
+
+
+def run(
+    sizes: Sizes, workdir: Path, profile_dir: Path | None, only: frozenset[str] = frozenset()
+) -> Results:
+    """Every measurement (or those named in `only`), in order."""
+    wanted = set(only or SECTIONS)
+    if "restart" in wanted:
+        wanted.add("moves")
     sections = Sections(profile_dir)
-    moves = sections.run(
-        "moves",
-        asyncio.run,
-        run_moves(workdir, list(sizes.open_games), list(sizes.moves), sizes.api_games),
-    )
-    child_profile = profile_dir / "restart_child.prof" if profile_dir else None
-    restart = sections.run(
-        "restart", run_restart, moves, workdir, sizes.restart_games, child_profile
-    )
-    rules = sections.run(
-        "rules",
-        run_rules,
-        sizes.rules_both_player_bounds,
-        sizes.rules_every_combination,
-        sizes.rules_budget_s,
-    )
-    solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
-    lag = sections.run("lag", asyncio.run, run_lag(workdir, sizes.lag_baseline_s, sizes.lag_s))
-    return Results(sizes, moves, restart, rules, solver, sections.seconds, sections.load, lag)
-
-
-ONLY = ("lag",)
-"""Sections that run on their own (`--only`); the others share a database and a summary."""
-
-
-def run_only(
-    names: list[str], sizes: Sizes, workdir: Path, profile_dir: Path | None
-) -> tuple[str, dict[str, Any]]:
-    """Only the named stand-alone sections: the table and the summary."""
-    sections = Sections(profile_dir)
+    moves = restart = rules = solver = strength = None
+    if "moves" in wanted:
+        moves = sections.run(
+            "moves",
+            asyncio.run,
+            run_moves(workdir, list(sizes.open_games), list(sizes.moves), sizes.api_games),
+        )
+    if "restart" in wanted and moves is not None:
+        child_profile = profile_dir / "restart_child.prof" if profile_dir else None
+        restart = sections.run(
+            "restart", run_restart, moves, workdir, sizes.restart_games, child_profile
+        )
+    if "rules" in wanted:
+        rules = sections.run(
+            "rules",
+            run_rules,
+            sizes.rules_both_player_bounds,
+            sizes.rules_every_combination,
+            sizes.rules_budget_s,
+        )
+    if "solver" in wanted:
+        solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
+    if "strength" in wanted:
+        strength = sections.run(
+            "strength",
+            run_strength,
+            sizes.strength_games,
+            sizes.strength_scale,
+            sizes.strength_workers,
+        )
     lag = None
-    if "lag" in names:
+    if "lag" in wanted:
         lag = sections.run("lag", asyncio.run, run_lag(workdir, sizes.lag_baseline_s, sizes.lag_s))
-    return only_report(sizes, sections.seconds, sections.load, lag)
+    return Results(
+        sizes, moves, restart, rules, solver, strength, sections.seconds, sections.load, lag
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,9 +116,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--only",
         action="append",
-        choices=ONLY,
-        metavar="SECTION",
-        help=f"run only this section (repeatable): {', '.join(ONLY)}",
+        choices=SECTIONS,
+        default=[],
+        help="run only this section (repeatable; restart also runs moves)",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(
@@ -117,13 +129,9 @@ def main(argv: list[str] | None = None) -> int:
         args.profile.mkdir(parents=True, exist_ok=True)
     sizes = QUICK if args.quick else FULL
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
-        if args.only:
-            text, out = run_only(args.only, sizes, Path(tmp), args.profile)
-        else:
-            results = run(sizes, Path(tmp), args.profile)
-            out = summary(results)
-            text = table(results, out)
-    print(text)
+        results = run(sizes, Path(tmp), args.profile, frozenset(args.only))
+    out = summary(results)
+    print(table(results, out))
     print(json.dumps(out))
     if args.profile:
         for prof in sorted(args.profile.glob("*.prof")):

@@ -23,6 +23,11 @@ class Sizes:
     """Per game and bound: longer random games are cut here (and said to be cut)."""
     solver_ns: tuple[int, ...]
     solver_budget_s: float
+    strength_games: int
+    """Games per pairing of computer levels, in every game (half with the seats swapped)."""
+    strength_scale: float
+    """The levels' simulations are multiplied by this (1: the real budgets)."""
+    strength_workers: int
     lag_s: float
     """The lag section's measured run (after its baseline without computers and its warm-up)."""
     lag_baseline_s: float
@@ -40,6 +45,9 @@ FULL = Sizes(
     rules_budget_s=4.0,
     solver_ns=(10, 11, 12, 13, 14, 15, 16),
     solver_budget_s=900.0,
+    strength_games=200,
+    strength_scale=1.0,
+    strength_workers=2,
     lag_s=60.0,
     lag_baseline_s=10.0,
 )
@@ -55,6 +63,9 @@ QUICK = Sizes(
     rules_budget_s=0.3,
     solver_ns=(8, 9, 10),
     solver_budget_s=10.0,
+    strength_games=2,
+    strength_scale=0.05,
+    strength_workers=1,
     lag_s=3.0,
     lag_baseline_s=0.5,
 )

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 
 def percentile(values: Sequence[float], q: float) -> float:
@@ -13,3 +14,13 @@ def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     rank = max(1, math.ceil(q / 100 * len(ordered)))
     return ordered[rank - 1]
+
+
+def rounded(x: float) -> float | None:
+    """x to three decimals for the JSON summary; None for nan."""
+    return None if math.isnan(x) else round(x, 3)
+
+
+def goal(value: float | None, text: str, test: Callable[[float], bool]) -> dict[str, Any]:
+    """A goal of the summary: what it is, the measured value, and whether it was met."""
+    return {"goal": text, "value": value, "met": value is not None and test(value)}

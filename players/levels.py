@@ -27,8 +27,8 @@ LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
         Level("easy", 0, 0.02),
-        Level("medium", 120, 0.4),
-        Level("hard", 600, 1.5),
+        Level("medium", 100, 0.5),
+        Level("hard", 500, 1.5),
     )
 }
 """Every level by name, weakest first."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sized
 from itertools import islice
 from typing import Any
 
+from players.knowledge import SAMPLERS
 from rules.base import Game, Move, Seat
 from rules.number_sets import RangeMoves
 
@@ -14,7 +15,7 @@ LISTED = 64
 """A seat with at most this many legal moves has them listed; beyond, they are sampled."""
 TRIES = 48
 """Draws of an already-drawn move in a row after which a sampled pool counts as used up."""
-RANGE_TRIES = 24
+RANGE_TRIES = 64
 """Random numbers tried in a RangeMoves before its free numbers are listed (a crowded range)."""
 
 
@@ -44,9 +45,6 @@ def quick_sample(game: Game[Any], state: Any, seat: Seat, rng: random.Random) ->
     """A random legal move of a seat; a numeric range is sampled without a listing."""
     legal = game.legal(state, seat)
     if isinstance(legal, RangeMoves):
-        free = len(legal)
-        if 0 < free <= LISTED and free * 4 < legal.hi - legal.lo + 1:
-            return rng.choice(list(legal))  # crowded: cheaper listed than drawn by rejection
         move = range_sample(legal, rng)
         if move is not None:
             return move
@@ -56,6 +54,9 @@ def quick_sample(game: Game[Any], state: Any, seat: Seat, rng: random.Random) ->
 def playout_move(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Move:
     """The random move of a seat in a playout: a way out of the game only when it is drawn
     again and again (so random play does not end games by leaving them)."""
+    fast = SAMPLERS.get(game.slug)
+    if fast is not None:
+        return fast(state, seat, rng)
     leaving = game.leaving_moves(state, seat)
     move = quick_sample(game, state, seat, rng)
     if leaving:
@@ -121,6 +122,9 @@ class MovePool:
 
     def _sample(self) -> Move | None:
         if self.range is None:
+            fast = SAMPLERS.get(self.game.slug)
+            if fast is not None:
+                return fast(self.state, self.seat, self.rng)
             return self.game.sample(self.state, self.seat, self.rng)
         move = range_sample(self.range, self.rng)
         if move is None:

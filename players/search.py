@@ -30,9 +30,9 @@ class Budget:
 
     simulations: int
     seconds: float = math.inf
-    horizon: int = 20
+    horizon: int = 8
     """Steps from the root after which a playout stops at the next change of a total."""
-    limit: int = 160
+    limit: int = 48
     """Steps from the root at which every playout stops."""
 
 

@@ -6,6 +6,9 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
+
+from rules import GAMES
 
 ROOT = Path(__file__).resolve().parents[1]
 LAG_FIELDS = (
@@ -26,9 +29,18 @@ FIELDS = (
     "kb_per_open_game",
     "rules_worst_ms",
     "solver_s",
-    "goals",
     *LAG_FIELDS,
+    "goals",
 )
+STRENGTH_FIELDS = (
+    "hard_vs_random_min_win_rate",
+    "hard_vs_medium_win_rate",
+    "hard_vs_medium_min_win_rate",
+    "medium_vs_random_min_win_rate",
+    "hard_p50_ms",
+    "hard_p99_ms",
+)
+PAIRINGS = ("hard_vs_random", "hard_vs_medium", "medium_vs_random")
 GOALS = (
     "move_ratio_p50",
     "move_p99_ms_at_1000",
@@ -36,6 +48,10 @@ GOALS = (
     "restart_s_10000",
     "kb_per_open_game",
     "rules_worst_ms",
+    "hard_vs_random_min_win_rate",
+    "hard_vs_medium_win_rate",
+    "hard_p50_ms",
+    "hard_p99_ms",
     "lag_p99_ms",
 )
 
@@ -54,15 +70,52 @@ def test_quick_benchmark_ends_with_a_json_summary() -> None:
     summary = json.loads(done.stdout.strip().splitlines()[-1])
     assert isinstance(summary, dict)
     assert set(FIELDS) <= set(summary), set(FIELDS) - set(summary)
-    for name in (*FIELDS[:8], *LAG_FIELDS):
+    for name in FIELDS[:8]:
         assert isinstance(summary[name], int | float), (name, summary[name])
-    assert summary["computer_moves"] > 0
     assert set(summary["solver_s"]) == {"8", "9", "10"}
     for n, seconds in summary["solver_s"].items():
         assert seconds is None or seconds >= 0, (n, seconds)
     assert set(GOALS) <= set(summary["goals"])
     for goal in summary["goals"].values():
         assert set(goal) == {"goal", "value", "met"} and isinstance(goal["met"], bool)
+    check_strength(summary)
+
+
+def check_strength(summary: dict[str, Any]) -> None:
+    """The strength fields: every game and pairing, and decision times for every level."""
+    for name in STRENGTH_FIELDS:
+        assert isinstance(summary[name], int | float), (name, summary[name])
+    assert set(summary["strength"]) == set(GAMES)
+    for slug, pairings in summary["strength"].items():
+        assert set(pairings) == set(PAIRINGS), slug
+        for result in pairings.values():
+            assert result["wins"] + result["draws"] + result["losses"] == 2
+            assert 0 <= result["win_rate"] <= 1 and 0 <= result["score_share"] <= 1
+    assert set(summary["decision_ms"]) == {"easy", "medium", "hard"}
+    for times in summary["decision_ms"].values():
+        assert times["decisions"] > 0 and 0 <= times["p50"] <= times["p99"]
+
+
+def test_the_strength_section_runs_alone() -> None:
+    """`python -m bench --quick --only strength` prints only that section's fields and goals."""
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--quick", "--only", "strength"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr[-4000:]
+    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    check_strength(summary)
+    assert "move_ratio_p50" not in summary and "solver_s" not in summary
+    assert set(summary["goals"]) == {
+        "hard_vs_random_min_win_rate",
+        "hard_vs_medium_win_rate",
+        "hard_p50_ms",
+        "hard_p99_ms",
+    }
 
 
 def test_the_lag_section_runs_alone() -> None:
