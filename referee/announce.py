@@ -60,15 +60,19 @@ def lobby_post(match: Match, closed: str | None = None) -> Post:
         f"Host: {mention(match.row.host_id)}",
         f"Options: {options_text(match.row.options)}",
         f"Players: {counts_text(counts)} (seated {len(match.seats)}): {seated}",
-        "Press Join (or `/join`) to take a seat; the host presses Start once enough are in."
-        if len(counts) > 1
-        else f"It starts by itself when {counts[0]} players have joined.",
     ]
     if match.row.move_seconds:
         policy = match.row.deadline_policy
         lines.append(f"Move deadline: {duration(match.row.move_seconds)} ({policy} at expiry).")
     if closed:
-        lines[-1] = closed
+        lines.append(closed)
+    else:
+        lines.append(
+            "Press Join (or `/join`) to take a seat; the host presses Start once enough are in."
+            if len(counts) > 1
+            else f"It starts by itself when {counts[0]} players have joined."
+        )
+        lines.append("The host can seat computers from the Add computer menu.")
     return Post(
         match.row.channel_id,
         match.id,
