@@ -264,6 +264,12 @@ class LobbyDesk(RefereeCore):
                 return await self._cancel(match, "cancelled by the host")
             if host and match.row.step == 0:
                 return await self._cancel(match, "cancelled by the host before the first move")
+            if match.has_computer():
+                # A computer never agrees: cancelling would wipe out a loss against it.
+                raise RefereeError(
+                    f"{match.label} is a game with a computer and it has begun: only a member "
+                    "with Manage Server can cancel it now; `/resign` gives it up."
+                )
             player = match.seat_of(user_id)
             if host or (player and not match.resigned(player.seat) and self._proposed(match)):
                 return await self._agree(match, user_id)

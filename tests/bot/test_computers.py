@@ -141,3 +141,21 @@ async def test_the_computers_finish_a_game_every_member_has_left(simcord_env: An
     assert (await table.match(match_id)).status == "over"
     result = await table.result_is_the_replay(match_id)
     assert result["resigned"] == [0] and 0 not in result["winners"]
+
+
+async def test_a_game_against_the_computer_cannot_be_cancelled_to_dodge_a_loss(
+    simcord_env: Any,
+) -> None:
+    """Once the first move is made, the host alone cannot cancel a game with a computer (a
+    computer never agrees): the answer says who can, and nothing changes."""
+    table = Table.make(simcord_env, players=1)
+    alice = table.members["alice"]
+    match_id = await table.open("alice", "binary-scramble", computer="easy")
+    match = await table.match(match_id)
+    p = match.require_progress()
+    move = p.game.sample(p.state, 0, random.Random(2))
+    await alice.slash(table.channel, "move", move=move, game=match_id)
+    before = await table.match(match_id)
+    refused = await alice.slash(table.channel, "cancel", game=match_id)
+    assert refused.ephemeral and "only a member with Manage Server" in refused.response.content
+    assert await table.match(match_id) == before
