@@ -58,16 +58,7 @@ GOALS = (
 
 def test_quick_benchmark_ends_with_a_json_summary() -> None:
     """`python -m bench --quick` exits 0; its last line holds every field and goal."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    summary = json.loads(done.stdout.strip().splitlines()[-1])
+    summary = quick_run()
     assert isinstance(summary, dict)
     assert set(FIELDS) <= set(summary), set(FIELDS) - set(summary)
     for name in FIELDS[:8]:
@@ -96,10 +87,27 @@ def check_strength(summary: dict[str, Any]) -> None:
         assert times["decisions"] > 0 and 0 <= times["p50"] <= times["p99"]
 
 
-def test_the_strength_section_runs_alone() -> None:
-    """`python -m bench --quick --only strength` prints only that section's fields and goals."""
+def test_the_computer_sections_run_alone() -> None:
+    """`python -m bench --quick --only strength --only lag` reports those sections' fields and
+    goals only."""
+    summary = quick_run("strength", "lag")
+    check_strength(summary)
+    assert set(LAG_FIELDS) <= set(summary) and summary["computer_moves"] > 0
+    assert "move_ratio_p50" not in summary and "solver_s" not in summary
+    assert set(summary["goals"]) == {
+        "hard_vs_random_min_win_rate",
+        "hard_vs_medium_win_rate",
+        "hard_p50_ms",
+        "hard_p99_ms",
+        "lag_p99_ms",
+    }
+
+
+def quick_run(*only: str) -> dict[str, Any]:
+    """The JSON summary that ends `python -m bench --quick` (only the named sections, if any)."""
+    flags = [arg for name in only for arg in ("--only", name)]
     done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick", "--only", "strength"],
+        [sys.executable, "-m", "bench", "--quick", *flags],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -107,29 +115,5 @@ def test_the_strength_section_runs_alone() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr[-4000:]
-    summary = json.loads(done.stdout.strip().splitlines()[-1])
-    check_strength(summary)
-    assert "move_ratio_p50" not in summary and "solver_s" not in summary
-    assert set(summary["goals"]) == {
-        "hard_vs_random_min_win_rate",
-        "hard_vs_medium_win_rate",
-        "hard_p50_ms",
-        "hard_p99_ms",
-    }
-
-
-def test_the_lag_section_runs_alone() -> None:
-    """`python -m bench --quick --only lag` reports that section's fields and goal only."""
-    done = subprocess.run(
-        [sys.executable, "-m", "bench", "--quick", "--only", "lag"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr[-4000:]
-    summary = json.loads(done.stdout.strip().splitlines()[-1])
-    assert set(LAG_FIELDS) <= set(summary) and "move_ratio_p50" not in summary
-    assert set(summary["goals"]) == {"lag_p99_ms"}
-    assert summary["computer_moves"] > 0
+    summary: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
+    return summary
