@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -62,5 +63,5 @@ def decide(
     cap = level.seconds if seconds is None else seconds
     if level.simulations <= 0:
         return easy_move(game, state, seat, random.Random(seed), resigned)
-    budget = Budget(level.simulations, cap)
+    budget = Budget(level.simulations, cap if cap > 0 else math.inf)
     return search(game, state, seat, budget, seed, resigned)
