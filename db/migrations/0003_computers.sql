@@ -43,3 +43,6 @@ CREATE TABLE versus_ratings (
     games INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, game, player)
 );
+
+-- Finding what is stored about one member (/forget-me) reads the standings by user.
+CREATE INDEX standings_by_user ON standings (user_id);
