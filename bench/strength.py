@@ -8,7 +8,7 @@ import logging
 import multiprocessing
 import random
 import time
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -185,9 +185,9 @@ def run_strength(games_per_pairing: int, scale: float, workers: int) -> Strength
     times: dict[str, list[float]] = {name: [] for name in TIMED}
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            done = list(pool.imap_unordered(play_batch, todo))
+            done = _collect(pool.imap_unordered(play_batch, todo), len(todo))
     else:
-        done = [play_batch(job) for job in todo]
+        done = _collect(map(play_batch, todo), len(todo))
     for batch in done:
         t = batch.tally
         key = (t.slug, t.first, t.second)
@@ -203,6 +203,16 @@ def run_strength(games_per_pairing: int, scale: float, workers: int) -> Strength
         scale,
         time.perf_counter() - started,
     )
+
+
+def _collect(batches: Iterable[Batch], total: int) -> list[Batch]:
+    """Every batch as it finishes, saying how far the run is every tenth of the way."""
+    done: list[Batch] = []
+    for batch in batches:
+        done.append(batch)
+        if len(done) % max(1, total // 10) == 0:
+            log.info("strength: %d of %d batches done", len(done), total)
+    return done
 
 
 def lowest_wins(slug: str) -> bool:

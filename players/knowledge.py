@@ -1,5 +1,6 @@
 """Optional per-game speed-ups for playouts: a random legal move drawn without listing every
-legal move. A game without an entry here is played through `Game.sample` alone."""
+legal move, and whole random playouts run on plain numbers instead of rule states. A game
+without an entry here is played through the rules contract alone."""
 
 from __future__ import annotations
 
@@ -10,8 +11,15 @@ from typing import Any
 from rules.base import Move, Seat
 from rules.labyrinthine_geometry import joined, move_text, neighbours, pairs
 from rules.labyrinthine_loop import UNREACHED
+from rules.numbers_to_number import round_points
 
 Sampler = Callable[[Any, Seat, random.Random], Move]
+Scores = tuple[int, ...]
+Playout = Callable[[Any, int, int, int, Scores, random.Random, "list[Any] | None"], Scores]
+"""(state, depth, horizon, limit, root scores, rng, record) -> the totals where the playout
+stopped: at the end, at `limit` steps from the root, or at the first change of the totals
+from the root's once `horizon` steps are done (the rule of players.search). Each step is
+appended to `record` when one is given (the tests replay it through the rules)."""
 
 TRIES = 12
 """Random dots (or dot pairs) tried before a sampler scans for a legal one."""
@@ -45,3 +53,56 @@ def labyrinth_move(s: Any, seat: Seat, rng: random.Random) -> Move:
 
 SAMPLERS: dict[str, Sampler] = {"labyrinthine-loop": labyrinth_move}
 """Fast random-move samplers by game slug (each gives canonical legal moves only)."""
+
+
+def numbers_playout(
+    s: Any,
+    depth: int,
+    horizon: int,
+    limit: int,
+    root_scores: Scores,
+    rng: random.Random,
+    record: list[Any] | None = None,
+) -> Scores:
+    """A random playout of Numbers To Number: both seats draw numbers they have not played,
+    and each round is scored with the rules' own `round_points`."""
+    top = (1 << s.m) - 1
+    used = s.used
+    added: tuple[set[int], set[int]] = (set(), set())
+    pairs_now = list(s.pairs)
+    rounds, m, done = s.rounds, s.m, s.round
+    scores = list(s.scores)
+    changed = tuple(scores) != tuple(root_scores)
+    while done < rounds:
+        if depth >= limit or (depth >= horizon and changed):
+            break
+        pair = (_unplayed(used[0], added[0], top, rng), _unplayed(used[1], added[1], top, rng))
+        if record is not None:
+            record.append(pair)
+        pairs_now.append(pair)
+        depth += 1
+        if len(pairs_now) == m:
+            got = round_points(pairs_now)
+            if got[0] or got[1]:
+                scores[0] += got[0]
+                scores[1] += got[1]
+                changed = tuple(scores) != tuple(root_scores)
+            pairs_now = []
+            done += 1
+    return tuple(scores)
+
+
+def _unplayed(used: Any, added: set[int], top: int, rng: random.Random) -> int:
+    """A random number 1..top not in `used` (the state's) nor in `added` (this playout's)."""
+    for _ in range(64):
+        x = 1 + int(rng.random() * top)
+        if x not in added and x not in used:
+            added.add(x)
+            return x
+    x = rng.choice([y for y in range(1, top + 1) if y not in used and y not in added])
+    added.add(x)
+    return x
+
+
+PLAYOUTS: dict[str, Playout] = {"numbers-to-number": numbers_playout}
+"""Fast whole playouts by game slug (used when no seat has resigned)."""

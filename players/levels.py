@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Collection
 from dataclasses import dataclass
@@ -63,5 +62,5 @@ def decide(
     cap = level.seconds if seconds is None else seconds
     if level.simulations <= 0:
         return easy_move(game, state, seat, random.Random(seed), resigned)
-    budget = Budget(level.simulations, cap if cap > 0 else math.inf)
+    budget = Budget(level.simulations, cap)
     return search(game, state, seat, budget, seed, resigned)

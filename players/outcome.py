@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from rules.base import Game, Seat
@@ -23,10 +23,10 @@ class Judge:
         self.scale = 1.0
         """The largest margin seen so far: margins are measured against it."""
 
-    def rewards(self, state: Any) -> list[float]:
-        """Each seat's reward in [0, 1] for this state's totals (final, or a cut-off guess)."""
+    def rewards(self, totals: Sequence[int]) -> list[float]:
+        """Each seat's reward in [0, 1] for these totals (final, or where a playout was cut)."""
         sign, staying = self.sign, self.staying
-        signed = self.game.scores(state)
+        signed = totals
         out = [0.0] * self.players
         if not staying:
             return out

@@ -11,6 +11,7 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
+from players.knowledge import PLAYOUTS
 from players.moves import MovePool, advance, playout_move
 from players.outcome import Judge, gain
 from rules.base import Game, IllegalMove, Move, Seat
@@ -116,6 +117,7 @@ class Search:
         self.root_scores = scores
         self.judge = Judge(game, len(scores), self.resigned)
         self.root = Node(state, game.is_over(state))
+        self.fast = None if self.resigned else PLAYOUTS.get(game.slug)
 
     def run(self, seat: Seat) -> Move:
         """Search within the budget; the seat's most visited move at the root."""
@@ -134,7 +136,7 @@ class Search:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             self._simulate()
-        move = stats.best()
+        move = stats.best()  # with no simulation at all (no time): the first move drawn
         assert move is not None
         return move
 
@@ -195,10 +197,13 @@ class Search:
                 st.visits[i] += 1
                 st.sums[i] += rewards[st.seat]
 
-    def _playout(self, state: Any, depth: int) -> Any:
-        """Random moves from a state until the game ends or the playout is cut."""
+    def _playout(self, state: Any, depth: int) -> tuple[int, ...]:
+        """The totals after random moves from a state, until the game ends or the playout is
+        cut (at `limit` steps from the root, or at a change of the totals after `horizon`)."""
         game, rng, resigned = self.game, self.rng, self.resigned
         horizon, limit, root_scores = self.budget.horizon, self.budget.limit, self.root_scores
+        if self.fast is not None:
+            return self.fast(state, depth, horizon, limit, root_scores, rng, None)
         while not game.is_over(state):
             if depth >= limit or (depth >= horizon and game.scores(state) != root_scores):
                 break
@@ -210,7 +215,7 @@ class Search:
             }
             state = advance(game, state, moves)
             depth += 1
-        return state
+        return tuple(game.scores(state))
 
 
 def search(

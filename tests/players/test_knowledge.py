@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from players.knowledge import SAMPLERS
+from players.knowledge import PLAYOUTS, SAMPLERS
 from rules import GAMES
+from tests.players.helpers import played
 
 
 @pytest.mark.parametrize("slug", sorted(SAMPLERS))
@@ -24,3 +25,27 @@ def test_samplers_draw_legal_moves(slug: str, players: int, n: int) -> None:
             move = SAMPLERS[slug](state, seat, rng)
             assert move in legal and game.parse(state, seat, move) == move
         state = game.apply(state, {seat: move})
+
+
+@pytest.mark.parametrize("slug", sorted(PLAYOUTS))
+@pytest.mark.parametrize(("given", "steps"), [({}, 0), ({}, 17), ({"m": 3}, 2), ({"m": 12}, 5)])
+def test_fast_playouts_are_games_the_rules_accept(
+    slug: str, given: dict[str, int], steps: int
+) -> None:
+    """Replayed through the rules, a fast playout's steps are legal and give its totals,
+    whether it runs to the end or is cut."""
+    game = GAMES[slug]
+    progress, _ = played(slug, 2, given, steps, seed=steps)
+    root = progress.state
+    for horizon, limit in ((10**6, 10**6), (3, 10**6), (0, 7)):
+        record: list[tuple[int, int]] = []
+        rng = random.Random(horizon)
+        totals = PLAYOUTS[slug](root, 0, horizon, limit, game.scores(root), rng, record)
+        state = root
+        for a, b in record:
+            state = game.apply(state, {0: str(a), 1: str(b)})
+        assert totals == game.scores(state)
+        if horizon == 10**6:
+            assert game.is_over(state)
+        if limit == 7:
+            assert len(record) <= 7

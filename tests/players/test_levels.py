@@ -115,3 +115,13 @@ def test_a_custom_level_decides_through_decide() -> None:
     state = game.start(2, game.settle_options(2, {}))
     move = decide(game, state, 0, Level("tiny", 5, math.inf), 1)
     assert game.parse(state, 0, move) == move
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+def test_no_time_left_still_gives_a_legal_move(slug: str) -> None:
+    """With a zero time cap the search runs no simulation and still answers legally."""
+    game = GAMES[slug]
+    progress, _ = played(slug, 2, {}, 3, seed=2)
+    seat = min(game.to_move(progress.state))
+    move = choose(game, progress.state, seat, "hard", 5, seconds=0)
+    assert game.parse(progress.state, seat, move) == move

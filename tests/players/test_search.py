@@ -47,14 +47,10 @@ def test_the_search_takes_an_immediate_best_loop() -> None:
 
 def test_rewards_share_ties_and_exclude_resigned_seats() -> None:
     """A sole best seat gets most of the reward; a resigned seat gets nothing; lowest wins."""
-    cards = GAMES["numerical-cards"]
-    state = cards.start(3, cards.settle_options(3, {}))
-    judge = Judge(cards, 3, frozenset({2}))
-    even = judge.rewards(state)
+    judge = Judge(GAMES["numerical-cards"], 3, frozenset({2}))
+    even = judge.rewards((0, 0, 0))
     assert even[0] == even[1] > 0 and even[2] == 0
-    arcs = GAMES["arcs-and-marks"]
-    low = arcs.start(2, arcs.settle_options(2, {}))
-    from dataclasses import replace
-
-    rewards = Judge(arcs, 2, frozenset()).rewards(replace(low, scores=(1, 5)))
+    ahead = judge.rewards((4, 2, 9))  # the resigned seat's 9 does not count
+    assert ahead[0] > 0.75 > 0.25 > ahead[1] and ahead[2] == 0
+    rewards = Judge(GAMES["arcs-and-marks"], 2, frozenset()).rewards((1, 5))
     assert rewards[0] > 0.5 > rewards[1]
