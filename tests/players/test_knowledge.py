@@ -7,6 +7,7 @@ import random
 import pytest
 
 from players.knowledge import PLAYOUTS, SAMPLERS
+from players.search import Budget, Search
 from rules import GAMES
 from tests.players.helpers import played
 
@@ -49,3 +50,19 @@ def test_fast_playouts_are_games_the_rules_accept(
             assert game.is_over(state)
         if limit == 7:
             assert len(record) <= 7
+
+
+@pytest.mark.parametrize("steps", [0, 9, 40])
+def test_the_fast_playout_matches_the_generic_one(steps: int) -> None:
+    """From the same random stream, the Numbers To Number playout on plain numbers gives the
+    totals of the playout through the rules (it is only faster)."""
+    game = GAMES["numbers-to-number"]
+    progress, _ = played("numbers-to-number", 2, {}, steps, seed=steps)
+    for seed in range(5):
+        totals = []
+        for fast in (True, False):
+            search = Search(game, progress.state, Budget(1), random.Random(seed), frozenset())
+            if not fast:
+                search.fast = None
+            totals.append(search._playout(progress.state, 0))
+        assert totals[0] == totals[1]
