@@ -117,10 +117,7 @@ class LobbyDesk(RefereeCore):
             match = await self._seat_computers(match, level, 1)
             name = match.seats[-1].name
             out = Outcome(f"{name} takes seat {len(match.seats)} in {match.label}.")
-            if len(match.seats) == counts[-1]:
-                return out.extend(await self._start(match))
-            out.posts.append(announce.lobby_post(match))
-            return out
+            return await self._after_seating(match, out)
 
     async def remove_computer(self, match_id: int, user_id: int) -> Outcome:
         """Take the last computer seated out of a lobby (the host only)."""
@@ -138,6 +135,13 @@ class LobbyDesk(RefereeCore):
             out = Outcome(f"Removed {seat.name} from {match.label}.")
             out.posts.append(announce.lobby_post(match))
             return out
+
+    async def _after_seating(self, match: Match, out: Outcome) -> Outcome:
+        """After a seat was taken: a full lobby starts, any other shows its new seat."""
+        if len(match.seats) == match.player_counts()[-1]:
+            return out.extend(await self._start(match))
+        out.posts.append(announce.lobby_post(match))
+        return out
 
     def _host_lobby(self, match: Match, user_id: int, doing: str) -> Match:
         """The match, if it is a lobby and the member is its host; else RefereeError."""
@@ -186,10 +190,7 @@ class LobbyDesk(RefereeCore):
                 raise RefereeError(f"{match.label} is no longer open to join.") from None
             match = self._keep(await self._reload(match_id))
             out = Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
-            if len(match.seats) == counts[-1]:
-                return out.extend(await self._start(match))
-            out.posts.append(announce.lobby_post(match))
-            return out
+            return await self._after_seating(match, out)
 
     async def leave(self, match_id: int, user_id: int) -> Outcome:
         """Leave a lobby; when the host leaves, the lobby closes."""
