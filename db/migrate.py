@@ -10,12 +10,13 @@ from pathlib import Path
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+"""One folder of numbered migrations per engine: `sqlite`, `postgres`."""
 
 
-def migration_files() -> list[tuple[int, Path]]:
-    """The migrations as (version, path), in order."""
+def migration_files(engine: str = "sqlite") -> list[tuple[int, Path]]:
+    """An engine's migrations as (version, path), in order."""
     found = []
-    for path in MIGRATIONS.glob("*.sql"):
+    for path in (MIGRATIONS / engine).glob("*.sql"):
         match = re.match(r"(\d+)_", path.name)
         if match:
             found.append((int(match.group(1)), path))

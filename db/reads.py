@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
+from db.sql import Connection
 from referee.store import (
     ALL_GAMES,
     Entry,
@@ -23,7 +23,7 @@ from referee.store import (
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, options, settled, host_id, status, step, "
     "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result, remind_at, "
-    "step_started_at"
+    "step_started_at, version"
 )
 OPEN = "status IN ('lobby', 'active')"
 K = TypeVar("K", bound=int | str)
@@ -51,6 +51,7 @@ def match_row(r: Sequence[Any]) -> MatchRow:
         result=json.loads(r[14]) if r[14] is not None else None,
         remind_at=r[15],
         step_started_at=r[16],
+        version=r[17],
     )
 
 
@@ -60,7 +61,7 @@ def _chunks(ids: Sequence[K]) -> Iterator[tuple[list[K], str]]:
         yield chunk, ", ".join("?" * len(chunk))
 
 
-def seats_of(conn: sqlite3.Connection, match_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
+def seats_of(conn: Connection, match_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
     """The seats of these matches, in seat order."""
     out: dict[int, list[SeatRow]] = {}
     for chunk, marks in _chunks(match_ids):
@@ -78,13 +79,13 @@ def entry(seat: int, move: str, note: str | None) -> Entry:
     return (seat, move) if note is None else (seat, move, note)
 
 
-def load_match(conn: sqlite3.Connection, match_id: int) -> MatchData | None:
+def load_match(conn: Connection, match_id: int) -> MatchData | None:
     """A match with its seats, log, the sealed moves and votes of its current step, or None."""
     found = load_matches(conn, [match_id])
     return found[0] if found else None
 
 
-def open_matches(conn: sqlite3.Connection, guild_id: int | None) -> list[MatchData]:
+def open_matches(conn: Connection, guild_id: int | None) -> list[MatchData]:
     """Lobbies and active matches (of one server, or all), without their moves."""
     sql = f"SELECT {MATCH_COLUMNS} FROM matches WHERE {OPEN}"
     args: tuple[Any, ...] = ()
@@ -96,7 +97,7 @@ def open_matches(conn: sqlite3.Connection, guild_id: int | None) -> list[MatchDa
     return [MatchData(r, seats.get(r.id, ())) for r in rows]
 
 
-def load_matches(conn: sqlite3.Connection, match_ids: Sequence[int]) -> list[MatchData]:
+def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
     """These matches with their seats, logs, sealed moves and votes, a few queries per 500."""
     rows: list[MatchRow] = []
     moves: dict[int, list[Entry]] = {}
@@ -139,13 +140,13 @@ def load_matches(conn: sqlite3.Connection, match_ids: Sequence[int]) -> list[Mat
     ]
 
 
-def load_open_matches(conn: sqlite3.Connection) -> list[MatchData]:
+def load_open_matches(conn: Connection) -> list[MatchData]:
     """Every lobby and active match with its seats, moves and sealed moves."""
     ids = [r[0] for r in conn.execute(f"SELECT id FROM matches WHERE {OPEN} ORDER BY id")]
     return load_matches(conn, ids)
 
 
-def open_matches_of_in(conn: sqlite3.Connection, user_id: int, channel_id: int) -> list[int]:
+def open_matches_of_in(conn: Connection, user_id: int, channel_id: int) -> list[int]:
     """Ids of a member's lobbies and active matches in one channel."""
     return [
         r[0]
@@ -157,7 +158,7 @@ def open_matches_of_in(conn: sqlite3.Connection, user_id: int, channel_id: int) 
     ]
 
 
-def active_matches_of(conn: sqlite3.Connection, user_id: int) -> list[int]:
+def active_matches_of(conn: Connection, user_id: int) -> list[int]:
     """Ids of the active matches in which a member has a seat."""
     return [
         r[0]
@@ -169,7 +170,7 @@ def active_matches_of(conn: sqlite3.Connection, user_id: int) -> list[int]:
     ]
 
 
-def due(conn: sqlite3.Connection, now: float) -> list[int]:
+def due(conn: Connection, now: float) -> list[int]:
     """Open matches whose reminder or deadline has come."""
     return [
         r[0]
@@ -181,7 +182,7 @@ def due(conn: sqlite3.Connection, now: float) -> list[int]:
     ]
 
 
-def next_wakeup(conn: sqlite3.Connection) -> float | None:
+def next_wakeup(conn: Connection) -> float | None:
     """The earliest reminder or deadline of any open match."""
     row = conn.execute(
         f"SELECT MIN(deadline_at), MIN(remind_at) FROM matches WHERE {OPEN}"
@@ -190,7 +191,7 @@ def next_wakeup(conn: sqlite3.Connection) -> float | None:
     return min(times) if times else None
 
 
-def standings(conn: sqlite3.Connection, guild_id: int, game: str, limit: int) -> list[Standing]:
+def standings(conn: Connection, guild_id: int, game: str, limit: int) -> list[Standing]:
     """A server's leaderboard for a game ('*' = all games), best rating first."""
     rows = conn.execute(
         "SELECT user_id, name, games, wins, draws, points, mu, sigma FROM standings "
@@ -201,14 +202,14 @@ def standings(conn: sqlite3.Connection, guild_id: int, game: str, limit: int) ->
 
 
 def ratings_of(
-    conn: sqlite3.Connection, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
+    conn: Connection, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
 ) -> dict[str, dict[int, tuple[float, float]]]:
     """The current (mu, sigma) of these members in each of these games, where they have one."""
     return _ratings(conn, "standings", "user_id", guild_id, games, user_ids)
 
 
 def versus_ratings_of(
-    conn: sqlite3.Connection, guild_id: int, games: Sequence[str], players: Sequence[str]
+    conn: Connection, guild_id: int, games: Sequence[str], players: Sequence[str]
 ) -> dict[str, dict[str, tuple[float, float]]]:
     """The current (mu, sigma) from games with a computer of these players (user ids in
     decimal, or level names) in each of these games, where they have one."""
@@ -216,7 +217,7 @@ def versus_ratings_of(
 
 
 def _ratings(
-    conn: sqlite3.Connection,
+    conn: Connection,
     table: str,
     column: str,
     guild_id: int,
@@ -237,7 +238,7 @@ def _ratings(
 
 
 def versus_standings(
-    conn: sqlite3.Connection, guild_id: int, game: str, limit: int
+    conn: Connection, guild_id: int, game: str, limit: int
 ) -> tuple[list[VersusStanding], list[LevelRating]]:
     """A server's leaderboard against the computer for a game ('*' = all games), best rating
     first, and the levels' ratings there."""
@@ -270,7 +271,7 @@ def versus_standings(
     return board, levels
 
 
-def solitaire_bests(conn: sqlite3.Connection, guild_id: int, game: str) -> list[SolitaireBest]:
+def solitaire_bests(conn: Connection, guild_id: int, game: str) -> list[SolitaireBest]:
     """A server's best one-player scores of a game, one per set of options."""
     return [
         SolitaireBest(
@@ -284,7 +285,7 @@ def solitaire_bests(conn: sqlite3.Connection, guild_id: int, game: str) -> list[
     ]
 
 
-def member_data(conn: sqlite3.Connection, user_id: int) -> MemberData:
+def member_data(conn: Connection, user_id: int) -> MemberData:
     """What is stored about a member, counted, and the open games they sit in."""
     open_ids = [
         r[0]

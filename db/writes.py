@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Sequence
 from typing import Any
 
 from db.reads import OPEN, member_data
+from db.sql import INTEGRITY_ERRORS, Connection
 from referee.store import (
     FORMER_PLAYER,
     NO_HOST,
@@ -25,7 +25,7 @@ from referee.store import (
 )
 
 
-def guard(conn: sqlite3.Connection, match_id: int, status: str, now: float, step: int = -1) -> None:
+def guard(conn: Connection, match_id: int, status: str, now: float, step: int = -1) -> None:
     """Touch the match only if it is in the expected status (and step): else StaleStep."""
     cur = conn.execute(
         "UPDATE matches SET updated_at = ? WHERE id = ? AND status = ? AND (? < 0 OR step = ?)",
@@ -35,12 +35,12 @@ def guard(conn: sqlite3.Connection, match_id: int, status: str, now: float, step
         raise StaleStep(match_id)
 
 
-def create_match(conn: sqlite3.Connection, new: NewMatch) -> int:
+def create_match(conn: Connection, new: NewMatch) -> int:
     """Store a lobby with its host seated; return its id."""
     cur = conn.execute(
         "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
         "move_seconds, deadline_policy, deadline_at, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?)",
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
         (
             new.guild_id,
             new.channel_id,
@@ -54,8 +54,7 @@ def create_match(conn: sqlite3.Connection, new: NewMatch) -> int:
             new.now,
         ),
     )
-    match_id = cur.lastrowid
-    assert match_id is not None
+    (match_id,) = cur.fetchone()
     conn.execute(
         "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
         (match_id, new.host_id, new.host_name),
@@ -63,12 +62,12 @@ def create_match(conn: sqlite3.Connection, new: NewMatch) -> int:
     return match_id
 
 
-def set_lobby_message(conn: sqlite3.Connection, match_id: int, message_id: int) -> None:
+def set_lobby_message(conn: Connection, match_id: int, message_id: int) -> None:
     """Remember the lobby message, so its buttons can be updated."""
     conn.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id))
 
 
-def add_seat(conn: sqlite3.Connection, match_id: int, user_id: int, name: str, now: float) -> None:
+def add_seat(conn: Connection, match_id: int, user_id: int, name: str, now: float) -> None:
     """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
     guard(conn, match_id, "lobby", now)
     try:
@@ -77,13 +76,11 @@ def add_seat(conn: sqlite3.Connection, match_id: int, user_id: int, name: str, n
             "COALESCE(MAX(seat), -1) + 1, ?, ? FROM seats WHERE match_id = ?",
             (match_id, user_id, name, match_id),
         )
-    except sqlite3.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise AlreadySeated(match_id) from None
 
 
-def add_computer(
-    conn: sqlite3.Connection, match_id: int, level: str, name: str, now: float
-) -> None:
+def add_computer(conn: Connection, match_id: int, level: str, name: str, now: float) -> None:
     """Seat a computer of this level in a lobby; raise StaleStep."""
     guard(conn, match_id, "lobby", now)
     conn.execute(
@@ -93,7 +90,7 @@ def add_computer(
     )
 
 
-def remove_seat(conn: sqlite3.Connection, match_id: int, user_id: int, now: float) -> None:
+def remove_seat(conn: Connection, match_id: int, user_id: int, now: float) -> None:
     """Unseat a member from a lobby, closing the gap in the seat numbers."""
     guard(conn, match_id, "lobby", now)
     row = conn.execute(
@@ -104,7 +101,7 @@ def remove_seat(conn: sqlite3.Connection, match_id: int, user_id: int, now: floa
     unseat(conn, match_id, row[0])
 
 
-def remove_computer(conn: sqlite3.Connection, match_id: int, seat: int, now: float) -> None:
+def remove_computer(conn: Connection, match_id: int, seat: int, now: float) -> None:
     """Unseat the computer in this seat of a lobby, closing the gap in the seat numbers."""
     guard(conn, match_id, "lobby", now)
     found = conn.execute(
@@ -116,7 +113,7 @@ def remove_computer(conn: sqlite3.Connection, match_id: int, seat: int, now: flo
     unseat(conn, match_id, seat)
 
 
-def unseat(conn: sqlite3.Connection, match_id: int, seat: int) -> None:
+def unseat(conn: Connection, match_id: int, seat: int) -> None:
     """Delete a seat of a lobby and renumber those after it."""
     conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
     later = conn.execute(
@@ -130,7 +127,7 @@ def unseat(conn: sqlite3.Connection, match_id: int, seat: int) -> None:
         )
 
 
-def set_deadline(conn: sqlite3.Connection, match_id: int, deadline: Deadline) -> None:
+def set_deadline(conn: Connection, match_id: int, deadline: Deadline) -> None:
     """Set or clear when a match's current step (or lobby) expires and when to remind."""
     conn.execute(
         "UPDATE matches SET deadline_at = ?, remind_at = ? WHERE id = ?",
@@ -139,7 +136,7 @@ def set_deadline(conn: sqlite3.Connection, match_id: int, deadline: Deadline) ->
 
 
 def start_match(
-    conn: sqlite3.Connection,
+    conn: Connection,
     match_id: int,
     settled: dict[str, Any],
     deadline: Deadline,
@@ -155,7 +152,7 @@ def start_match(
 
 
 def submit_sealed(
-    conn: sqlite3.Connection, match_id: int, step: int, seat: int, move: str, now: float
+    conn: Connection, match_id: int, step: int, seat: int, move: str, now: float
 ) -> None:
     """Store or replace a seat's sealed move for a step; raise StaleStep."""
     guard(conn, match_id, "active", now, step)
@@ -167,7 +164,7 @@ def submit_sealed(
     )
 
 
-def append(conn: sqlite3.Connection, match_id: int, step: int, entries: Sequence[Entry]) -> None:
+def append(conn: Connection, match_id: int, step: int, entries: Sequence[Entry]) -> None:
     """Add entries at the end of a match's log; StaleStep if the log refuses one (a seat moving
     twice in a step, or resigning twice)."""
     try:
@@ -176,12 +173,12 @@ def append(conn: sqlite3.Connection, match_id: int, step: int, entries: Sequence
             "COALESCE(MAX(idx), -1) + 1, ?, ?, ?, ? FROM moves WHERE match_id = ?",
             [(match_id, step, e[0], e[1], e[2] if len(e) > 2 else None, match_id) for e in entries],
         )
-    except sqlite3.IntegrityError:
+    except INTEGRITY_ERRORS:
         raise StaleStep(match_id) from None
 
 
 def resolve_step(
-    conn: sqlite3.Connection,
+    conn: Connection,
     match_id: int,
     step: int,
     moves: Sequence[Entry],
@@ -203,7 +200,7 @@ def resolve_step(
 
 
 def resign(
-    conn: sqlite3.Connection,
+    conn: Connection,
     match_id: int,
     step: int,
     seat: int,
@@ -218,9 +215,7 @@ def resign(
         end_match_now(conn, match_id, end, now)
 
 
-def vote_cancel(
-    conn: sqlite3.Connection, match_id: int, step: int, user_id: int, now: float
-) -> None:
+def vote_cancel(conn: Connection, match_id: int, step: int, user_id: int, now: float) -> None:
     """Record a player's agreement to cancel a match at this step; raise StaleStep."""
     guard(conn, match_id, "active", now, step)
     conn.execute(
@@ -230,12 +225,12 @@ def vote_cancel(
     )
 
 
-def clear_votes(conn: sqlite3.Connection, match_id: int) -> None:
+def clear_votes(conn: Connection, match_id: int) -> None:
     """Forget every agreement to cancel a match."""
     conn.execute("DELETE FROM cancel_votes WHERE match_id = ?", (match_id,))
 
 
-def end_match(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: float) -> None:
+def end_match(conn: Connection, match_id: int, end: MatchEnd, now: float) -> None:
     """End a lobby or an active match (cancelled or over); raise StaleStep."""
     cur = conn.execute(
         "UPDATE matches SET updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
@@ -246,7 +241,7 @@ def end_match(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: float
     end_match_now(conn, match_id, end, now)
 
 
-def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: float) -> None:
+def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) -> None:
     """Close the match with its result and add the result to the standings."""
     conn.execute(
         "UPDATE matches SET status = ?, result = ?, deadline_at = NULL, remind_at = NULL "
@@ -285,7 +280,7 @@ def end_match_now(conn: sqlite3.Connection, match_id: int, end: MatchEnd, now: f
     keep_versus(conn, match_id, end)
 
 
-def keep_versus(conn: sqlite3.Connection, match_id: int, end: MatchEnd) -> None:
+def keep_versus(conn: Connection, match_id: int, end: MatchEnd) -> None:
     """Add a finished game with a computer to its members' records against each level, and
     store the new ratings of its members and levels."""
     conn.executemany(
@@ -308,9 +303,7 @@ def keep_versus(conn: sqlite3.Connection, match_id: int, end: MatchEnd) -> None:
     )
 
 
-def keep_solitaire_best(
-    conn: sqlite3.Connection, match_id: int, score: SolitaireScore, now: float
-) -> None:
+def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, now: float) -> None:
     """Make a finished one-player game its server's best for its options if it beats the best
     there (an equal score keeps the earlier one)."""
     (guild_id,) = conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)).fetchone()
@@ -331,7 +324,7 @@ def keep_solitaire_best(
     )
 
 
-def forget_member(conn: sqlite3.Connection, user_id: int) -> MemberData:
+def forget_member(conn: Connection, user_id: int) -> MemberData:
     """Delete a member's standings, one-player bests and cancel votes, and make their seats in
     finished games (and those games' host) anonymous; return what there was. StillSeated,
     changing nothing, while they sit in a lobby or a game under way."""

@@ -85,6 +85,8 @@ class MatchRow:
     remind_at: float | None = None
     step_started_at: float | None = None
     """When the current step opened (an active match), for how long it has waited."""
+    version: int = 0
+    """How many changes the match has had: a write names the version it was decided on."""
 
 
 @dataclass(frozen=True)
