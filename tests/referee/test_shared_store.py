@@ -1,0 +1,178 @@
+"""Two referees on one PostgreSQL database, as two bot processes would be: each keeps its own copy
+of the matches, and only the database decides. Every race ends with exactly one outcome."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Coroutine
+from typing import Any
+
+import pytest
+
+from db.open import open_store
+from referee import Referee
+from referee.notices import Outcome
+from referee.store import ALL_GAMES
+from tests.referee.test_races import ALICE, BOB, CAROL, CHANNEL, GUILD, settle, started
+
+ROUNDS = 20
+
+
+class Clock:
+    """A clock both referees read, moved by the test."""
+
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock() -> Clock:
+    """The shared clock of the test."""
+    return Clock()
+
+
+@pytest.fixture
+async def pair(postgres_url: str, clock: Clock) -> AsyncIterator[tuple[Referee, Referee]]:
+    """Two referees, each with its own store (its own connections) on one fresh database."""
+    one, two = await open_store(postgres_url), await open_store(postgres_url)
+    yield Referee(one, clock=clock), Referee(two, clock=clock)
+    await one.close()
+    await two.close()
+
+
+async def known_to_both(pair: tuple[Referee, Referee], match_id: int) -> None:
+    """Both referees hold a copy of the match, so the race starts from copies that go stale."""
+    for referee in pair:
+        await referee.get(match_id)
+
+
+async def play_until_one_move_left(referee: Referee, match_id: int) -> tuple[int, str]:
+    """Play the first legal moves of a turn game until the next move ends it; that move's
+    player and text."""
+    while True:
+        match = await referee.get(match_id)
+        progress = match.require_progress()
+        (seat,) = progress.game.to_move(progress.state)
+        move = min(progress.game.legal(progress.state, seat))
+        if progress.submit(seat, move).is_over():
+            return match.seats[seat].member_id, move
+        await referee.move(match_id, match.seats[seat].member_id, move)
+
+
+def said(outcomes: list[Outcome], text: str) -> int:
+    """How many posts and direct messages of these outcomes contain the text."""
+    posts = sum(text in line for o in outcomes for p in o.posts for line in p.lines)
+    return posts + sum(text in d.text for o in outcomes for d in o.directs)
+
+
+@pytest.mark.postgres
+async def test_the_last_sealed_moves_through_two_processes_resolve_the_step_once(
+    pair: tuple[Referee, Referee],
+) -> None:
+    """Each player's secret move reaches a different process at the same instant: the step
+    resolves every time, once, with both moves."""
+    one, two = pair
+    for _ in range(ROUNDS):
+        match_id = await started(one, "numbers-to-number", {"m": 3, "rounds": 1}, BOB)
+        await known_to_both(pair, match_id)
+        done, refused = await settle([one.move(match_id, ALICE, "1"), two.move(match_id, BOB, "2")])
+        assert len(done) == 2 and not refused
+        data = await one.store.load_match(match_id)
+        assert data is not None and data.row.step == 1 and data.sealed == ()
+        assert sorted(data.moves) == [(0, "1"), (1, "2")]
+        assert sum("everyone has moved" in (o.reply or "") for o in done) == 1
+
+
+@pytest.mark.postgres
+async def test_the_last_seat_of_a_lobby_goes_to_one_member(pair: tuple[Referee, Referee]) -> None:
+    """Two members take the last seat through two processes: one sits, the game starts once."""
+    one, two = pair
+    for _ in range(ROUNDS // 2):
+        await one.new_match(GUILD, CHANNEL, ALICE, "alice", "numbers-to-number", {"m": 3})
+        match_id = (await one.open_matches(GUILD))[-1].id
+        await known_to_both(pair, match_id)
+        done, refused = await settle([one.join(match_id, BOB, "bob"), two.join(match_id, CAROL, "c")])
+        assert len(done) == 1 and len(refused) == 1
+        assert "already started" in refused[0] or "full" in refused[0]
+        assert said(done, "Players:") == 1
+        data = await two.store.load_match(match_id)
+        assert data is not None and data.row.status == "active" and len(data.seats) == 2
+
+
+@pytest.mark.postgres
+async def test_the_final_move_sent_twice_ends_the_game_once(pair: tuple[Referee, Referee]) -> None:
+    """The same final move arrives at both processes: one ends the game, the standings count it
+    once."""
+    one, two = pair
+    match_id = await started(one, "lengths-of-lengths", {"n": 4}, BOB)
+    user, move = await play_until_one_move_left(one, match_id)
+    await known_to_both(pair, match_id)
+    done, refused = await settle([one.move(match_id, user, move), two.move(match_id, user, move)])
+    assert len(done) == 1 and len(refused) == 1
+    assert sum("game over" in p.title for o in done for p in o.posts) == 1
+    for game in ("lengths-of-lengths", ALL_GAMES):
+        rows = await one.standings(GUILD, game)
+        assert sorted((s.user_id, s.games) for s in rows) == [(ALICE, 1), (BOB, 1)]
+
+
+@pytest.mark.postgres
+async def test_two_games_ending_at_once_rate_one_after_the_other(
+    pair: tuple[Referee, Referee],
+) -> None:
+    """Two games of the same players end at the same instant in two processes: the second
+    rating starts from the first (its uncertainty shrinks twice), never both from the old."""
+    one, two = pair
+    first = await started(one, "lengths-of-lengths", {"n": 4}, BOB)
+    second = await started(two, "lengths-of-lengths", {"n": 4}, BOB)
+    lone = await started(one, "lengths-of-lengths", {"n": 4}, BOB)
+    finals = [await play_until_one_move_left(r, m) for r, m in ((one, first), (two, second))]
+    user, move = await play_until_one_move_left(one, lone)
+    await one.move(lone, user, move)
+    after_one = {s.user_id: s.sigma for s in await one.standings(GUILD, ALL_GAMES)}
+    done, refused = await settle(
+        [one.move(first, *finals[0]), two.move(second, *finals[1])],
+    )
+    assert len(done) == 2 and not refused
+    rows = await two.standings(GUILD, ALL_GAMES)
+    assert sorted((s.user_id, s.games) for s in rows) == [(ALICE, 3), (BOB, 3)]
+    for row in rows:
+        assert row.sigma < after_one[row.user_id]
+
+
+async def deadline_match(pair: tuple[Referee, Referee]) -> int:
+    """A started two-player turn game with a one-minute move deadline, known to both."""
+    one, _ = pair
+    await one.new_match(
+        GUILD, CHANNEL, ALICE, "alice", "lengths-of-lengths", {"n": 4}, move_seconds=60
+    )
+    match_id = (await one.open_matches(GUILD))[-1].id
+    await one.join(match_id, BOB, "bob")
+    await one.start(match_id, ALICE)
+    await known_to_both(pair, match_id)
+    return match_id
+
+
+async def both_tick(pair: tuple[Referee, Referee]) -> list[Outcome]:
+    """Both processes' timekeepers wake at the same instant."""
+    calls: list[Coroutine[Any, Any, Outcome]] = [referee.tick() for referee in pair]
+    done, refused = await settle(calls)
+    assert not refused
+    return done
+
+
+@pytest.mark.postgres
+async def test_a_reminder_and_a_deadline_fire_once_between_two_processes(
+    pair: tuple[Referee, Referee], clock: Clock
+) -> None:
+    """Both timekeepers find the same reminder, then the same expired deadline: one reminder
+    is sent, one move is played for the late player."""
+    match_id = await deadline_match(pair)
+    clock.now += 50
+    assert said(await both_tick(pair), "left to move") == 1 + 1  # the post and the DM
+    clock.now += 20
+    assert said(await both_tick(pair), "Time ran out") == 1
+    data = await pair[1].store.load_match(match_id)
+    assert data is not None and data.row.step == 1 and len(data.moves) == 1
+    assert data.moves[0][2:] == ("auto",)
