@@ -1,15 +1,16 @@
-"""The referee bot: its database, its cogs and buttons, and its slash commands."""
+"""The referee bot: its shards, its cogs and buttons, and its slash commands."""
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord.ext import commands
 
 from cogs.replies import RefereeTree
-from db import SqliteStore
 from referee import Referee
+from referee.store import Store
 from settings import Settings
 
 log = logging.getLogger("referee")
@@ -40,30 +41,66 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class RefereeBot(commands.Bot):
-    """The referee: a discord.py bot whose cogs hand every action to the Referee."""
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """The shard that receives a guild's events (Discord's rule)."""
+    return (guild_id >> 22) % shard_count
 
-    referee: Referee
 
-    def __init__(self, settings: Settings, remind_on_start: bool = True) -> None:
+def shard_count_of(settings: Settings) -> int | None:
+    """SHARD_COUNT; without it, Discord says how many with a token, and offline there is one."""
+    if settings.shard_count is None and settings.token is None:
+        return 1
+    return settings.shard_count
+
+
+def shards_to_run(settings: Settings) -> dict[str, Any]:
+    """discord.py's shard_ids argument, given only with SHARD_IDS (else every shard runs)."""
+    return {} if settings.shard_ids is None else {"shard_ids": list(settings.shard_ids)}
+
+
+class RefereeBot(commands.AutoShardedBot):
+    """The referee: a discord.py bot whose cogs hand every action to the Referee.
+
+    It runs the shards of its settings; the store it is given is shared with the processes
+    that run the other shards, and is closed by whoever opened it.
+    """
+
+    def __init__(self, settings: Settings, store: Store, remind_on_start: bool = True) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
             tree_cls=RefereeTree,
+            shard_count=shard_count_of(settings),
+            **shards_to_run(settings),
         )
         self.settings = settings
+        self.store = store
+        self.referee = Referee(store, clock=discord_time)
         self.remind_on_start = remind_on_start
         """Post in each channel with games in progress once connected (see cogs.clock)."""
-        self.store: SqliteStore | None = None
+        self.dm_channels = DmChannels()
+
+    def holds_shard(self, shard_id: int) -> bool:
+        """Whether this process runs the shard (with no SHARD_IDS, it runs them all)."""
+        return self.shard_ids is None or shard_id in self.shard_ids
+
+    def owns_guild(self, guild_id: int) -> bool:
+        """Whether this process receives the guild's events, and so speaks for its games."""
+        if self.shard_ids is None:
+            return True
+        assert self.shard_count is not None  # SHARD_IDS comes with SHARD_COUNT
+        return self.holds_shard(shard_of(guild_id, self.shard_count))
 
     async def setup_hook(self) -> None:
-        """Open the database, load the cogs (with the restart-proof buttons), sync commands."""
-        self.store = await SqliteStore.open(self.settings.database)
-        self.referee = Referee(self.store, clock=discord_time)
+        """Load the cogs (with the restart-proof buttons); sync commands from shard 0's process."""
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        # Every process serves the same commands: one sync is enough, and several at each
+        # start would spend the bot's command rate limit for nothing.
+        if not self.holds_shard(0):
+            return
         guild_id = self.settings.dev_guild_id
         if guild_id:
             guild = discord.Object(guild_id)
@@ -73,10 +110,27 @@ class RefereeBot(commands.Bot):
             await self.tree.sync()
 
     async def close(self) -> None:
-        """Close Discord (unloading the cogs), then the database."""
+        """Close Discord (unloading the cogs) and stop the computer players' processes."""
         await super().close()
-        if hasattr(self, "referee"):
-            self.referee.thinker.close()
-        if self.store is not None:
-            await self.store.close()
-            self.store = None
+        self.referee.thinker.close()
+
+
+class DmChannels:
+    """The DM channel id of each member DMed lately, so a DM needs neither a user fetch nor a
+    new channel request (discord.py keeps only the last 128 DM channels)."""
+
+    LIMIT = 100_000
+
+    def __init__(self) -> None:
+        self._ids: dict[int, int] = {}
+
+    def get(self, user_id: int) -> int | None:
+        """The DM channel id of a member, if known."""
+        return self._ids.get(user_id)
+
+    def remember(self, user_id: int, channel_id: int) -> None:
+        """Keep a member's DM channel id (the oldest is dropped once at the limit)."""
+        self._ids.pop(user_id, None)
+        if len(self._ids) >= self.LIMIT:
+            del self._ids[next(iter(self._ids))]
+        self._ids[user_id] = channel_id

@@ -4,11 +4,13 @@ against a simulated Discord server, played from this terminal)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import sys
 
 from bot import RefereeBot
-from settings import Settings
+from db import open_store
+from settings import Settings, SettingsError
 
 
 def configure_logging(level: str) -> None:
@@ -20,15 +22,31 @@ def configure_logging(level: str) -> None:
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
 
 
+async def run_bot(settings: Settings, token: str) -> None:
+    """Open the store, run the bot on Discord until it stops, then close the store."""
+    store = await open_store(settings.database)
+    try:
+        async with RefereeBot(settings, store) as bot:
+            await bot.start(token)
+    finally:
+        await store.close()
+
+
 def main() -> int:
     """Run the bot, or the offline mode when there is no token."""
-    settings = Settings.from_env()
+    try:
+        settings = Settings.from_env()
+    except SettingsError as e:
+        print(f"Cannot start: {e}", file=sys.stderr)
+        return 2
     if settings.token is None:
         from offline.terminal import run_offline
 
         return asyncio.run(run_offline(settings))
     configure_logging(settings.log_level)
-    RefereeBot(settings).run(settings.token, log_handler=None)
+    # Ctrl-C is how a bot run by hand stops; the store is closed on the way out.
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(run_bot(settings, settings.token))
     return 0
 
 

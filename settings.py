@@ -3,9 +3,18 @@
 from __future__ import annotations
 
 import os
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from dotenv import load_dotenv
+
+DEFAULT_DATABASE = "data/referee.sqlite3"
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+class SettingsError(ValueError):
+    """A setting has a value the bot cannot start with; the message names it in one line."""
 
 
 @dataclass(frozen=True)
@@ -14,18 +23,78 @@ class Settings:
 
     token: str | None
     database: str
+    """What the store opens: a `postgresql://` URL or a SQLite file path."""
     log_level: str
     dev_guild_id: int | None
+    shard_count: int | None = None
+    """The bot's shards in all; None lets Discord say (or one shard without a token)."""
+    shard_ids: tuple[int, ...] | None = None
+    """The shards this process runs; None runs every shard."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
         """Read settings from the environment, after loading env_file if it exists."""
         if env_file:
             load_dotenv(env_file, override=False)
-        guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        return cls.from_mapping(os.environ)
+
+    @classmethod
+    def from_mapping(cls, env: Mapping[str, str]) -> Settings:
+        """Read settings from a mapping of environment variables; SettingsError if invalid."""
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        shard_count = read_shard_count(env.get("SHARD_COUNT", ""))
         return cls(
-            token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database=os.environ.get("DATABASE_PATH", "").strip() or "data/referee.sqlite3",
-            log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            token=env.get("DISCORD_TOKEN", "").strip() or None,
+            database=read_database(env.get("DATABASE_URL", ""), env.get("DATABASE_PATH", "")),
+            log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             dev_guild_id=int(guild) if guild.isdigit() else None,
+            shard_count=shard_count,
+            shard_ids=read_shard_ids(env.get("SHARD_IDS", ""), shard_count),
         )
+
+
+def read_database(url: str, path: str) -> str:
+    """DATABASE_URL if set (a PostgreSQL URL or a SQLite path), else DATABASE_PATH."""
+    url = url.strip()
+    if "://" in url and not url.startswith(POSTGRES_SCHEMES):
+        raise SettingsError(
+            f"DATABASE_URL={url.split('://')[0]}://…: "
+            "allowed are a postgresql:// URL or a SQLite file path"
+        )
+    return url or path.strip() or DEFAULT_DATABASE
+
+
+def read_shard_count(text: str) -> int | None:
+    """SHARD_COUNT: a whole number from 1 up, or nothing."""
+    text = text.strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"[0-9]+", text) or int(text) < 1:
+        raise SettingsError(f"SHARD_COUNT={text!r}: allowed is a whole number from 1 up")
+    return int(text)
+
+
+def read_shard_ids(text: str, shard_count: int | None) -> tuple[int, ...] | None:
+    """SHARD_IDS: shard numbers and ranges (`0,1`, `0-3`, `0-1,4`), each below SHARD_COUNT."""
+    text = text.strip()
+    if not text:
+        return None
+    if shard_count is None:
+        raise SettingsError("SHARD_IDS is set without SHARD_COUNT: set both, or neither")
+    allowed = (
+        f"allowed are numbers from 0 to {shard_count - 1} and ranges, "
+        "separated by commas (e.g. 0,1 or 0-3)"
+    )
+    ids: list[int] = []
+    for part in text.split(","):
+        found = re.fullmatch(r"\s*([0-9]+)\s*(?:-\s*([0-9]+)\s*)?", part)
+        if not found:
+            raise SettingsError(f"SHARD_IDS={text!r}: {allowed}")
+        first = int(found[1])
+        last = int(found[2]) if found[2] is not None else first
+        if first > last or last >= shard_count:
+            raise SettingsError(f"SHARD_IDS={text!r}: {allowed}")
+        ids += range(first, last + 1)
+    if len(set(ids)) != len(ids):
+        raise SettingsError(f"SHARD_IDS={text!r}: a shard is named twice; {allowed}")
+    return tuple(sorted(ids))

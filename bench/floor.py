@@ -42,7 +42,7 @@ class Floor(commands.Cog):
         await interaction.response.send_message("ok", ephemeral=True)
 
 
-async def add_floor(bot: commands.Bot, database: Path) -> Floor:
+async def add_floor(bot: commands.AutoShardedBot, database: Path) -> Floor:
     """Add the floor cog to a running bot and sync its command."""
     cog = Floor(database)
     await bot.add_cog(cog)

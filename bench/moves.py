@@ -16,7 +16,7 @@ from bench.actions import BenchError
 from bench.floor import COMMAND, add_floor
 from bench.populate import open_background, open_game, table_size
 from bench.stats import percentile
-from bench.world import AckClock, World, build_world, install_ack_clock, make_bot
+from bench.world import AckClock, World, build_world, close_bot, install_ack_clock, make_bot
 from db.copies import clone_games
 from referee.match import ACTIVE, Match
 from rules import GAMES
@@ -188,7 +188,7 @@ async def run_moves(
     """Measure moves and floors at each number of open games; leave the database behind."""
     database = workdir / "moves.sqlite3"
     rng = random.Random(seed)
-    bot = make_bot(database)
+    bot = await make_bot(database)
     phases = []
     try:
         async with simcord.run(bot) as env:
@@ -216,5 +216,5 @@ async def run_moves(
                 "ids": world.ids,
             }
     finally:
-        await bot.close()
+        await close_bot(bot)
     return MovesResult(phases, database, background, shape)

@@ -22,7 +22,7 @@ async def restart(plan: dict[str, Any]) -> dict[str, Any]:
     import simcord
 
     from bench.actions import move_on
-    from bench.world import build_world, install_ack_clock, make_bot, members_by_id
+    from bench.world import build_world, close_bot, install_ack_clock, make_bot, members_by_id
     from cogs.delivery import deliver
 
     imported = time.time()
@@ -31,7 +31,7 @@ async def restart(plan: dict[str, Any]) -> dict[str, Any]:
     marks: dict[str, float] = {}
     # simcord's start waits (at most 5 s) for on_ready to finish, and the reminders of
     # thousands of games take longer: so they are sent here, exactly as on_ready sends them.
-    bot = make_bot(Path(plan["database"]), remind_on_start=False)
+    bot = await make_bot(Path(plan["database"]), remind_on_start=False)
     try:
         async with simcord.run(bot) as env:
             marks["ready"] = time.perf_counter()
@@ -53,7 +53,7 @@ async def restart(plan: dict[str, Any]) -> dict[str, Any]:
             marks["second_move"] = time.perf_counter()
             done = time.time()
     finally:
-        await bot.close()
+        await close_bot(bot)
     return {
         "process_s": done - plan["spawned_at"],
         "interpreter_s": STARTED - plan["spawned_at"],

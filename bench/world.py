@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from bot import RefereeBot
+from db import open_store
 from settings import Settings
 
 GUILD = "bench"
@@ -15,10 +16,18 @@ LANE_MEMBERS = 4
 """Members per lane: enough for every game's two-to-four player tables."""
 
 
-def make_bot(database: Path, remind_on_start: bool = True) -> RefereeBot:
-    """A bot as a fresh process builds it, on the given database file."""
+async def make_bot(database: Path, remind_on_start: bool = True) -> RefereeBot:
+    """A bot as a fresh process builds it, with its own store on the given database file
+    (closed by close_bot)."""
     settings = Settings(token=None, database=str(database), log_level="WARNING", dev_guild_id=None)
-    return RefereeBot(settings, remind_on_start=remind_on_start)
+    store = await open_store(settings.database)
+    return RefereeBot(settings, store, remind_on_start=remind_on_start)
+
+
+async def close_bot(bot: RefereeBot) -> None:
+    """Close a bot made by make_bot, then its store."""
+    await bot.close()
+    await bot.store.close()
 
 
 @dataclass

@@ -69,7 +69,8 @@ class Clock(commands.Cog):
         log.info("Logged in as %s", self.bot.user)
         if self.bot.remind_on_start:
             self.bot.remind_on_start = False
-            await deliver(self.bot, await self.bot.referee.reminders())
+            # Each process speaks for the guilds of its own shards, so each channel hears once.
+            await deliver(self.bot, await self.bot.referee.reminders(self.bot.owns_guild))
 
 
 async def setup(bot: RefereeBot) -> None:

@@ -49,7 +49,8 @@ class Computers(commands.Cog):
     async def on_ready(self) -> None:
         """After a start: the computers that were to move, move."""
         try:
-            outcome = await self.bot.referee.computers_to_resume()
+            # Another process resumes the games of its own guilds: never two searches at once.
+            outcome = await self.bot.referee.computers_to_resume(self.bot.owns_guild)
         except Exception:
             log.exception("Could not find the games awaiting a computer")
             return

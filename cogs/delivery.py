@@ -109,9 +109,9 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
     content = content_for(post)
     mentions = mentioning(post.mentions)
     try:
-        channel = bot.get_channel(post.channel_id) or await bot.fetch_channel(post.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            raise TypeError(f"channel {post.channel_id} cannot receive messages")
+        # The channel may be on another process's shard, so not in this one's cache: it is
+        # addressed by id, which costs no request.
+        channel = bot.get_partial_messageable(post.channel_id)
         if post.style is Style.LOBBY:
             match = await bot.referee.get(post.match_id)
             if match.row.lobby_message_id:
@@ -138,7 +138,7 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
         if post.style is Style.LOBBY:
             await bot.referee.set_lobby_message(post.match_id, sent.id)
         return sent
-    except (discord.HTTPException, TypeError) as e:
+    except discord.HTTPException as e:
         # The game is already committed; a lost post must never undo or block it.
         log.warning(
             "Could not post to channel %s for match %s: %s", post.channel_id, post.match_id, e
@@ -155,6 +155,16 @@ async def tell_players_instead(bot: RefereeBot, post: Post) -> None:
         await send_direct(bot, Direct(user_id, post.match_id, text[:1900], post.board))
 
 
+async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageable:
+    """A member's DM channel, opened once and then addressed by its id: a DM costs no user or
+    channel request, whichever shard the member was seen on."""
+    channel_id = bot.dm_channels.get(user_id)
+    if channel_id is None:
+        channel_id = (await bot.create_dm(discord.Object(user_id))).id
+        bot.dm_channels.remember(user_id, channel_id)
+    return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
+
+
 async def send_direct(bot: RefereeBot, direct: Direct) -> None:
     """DM a member; if their DMs are closed, offer the secret-move button in the channel."""
     parts = [direct.text]
@@ -165,9 +175,9 @@ async def send_direct(bot: RefereeBot, direct: Direct) -> None:
         else:
             parts.append(block)
     try:
-        user = bot.get_user(direct.user_id) or await bot.fetch_user(direct.user_id)
+        channel = await dm_channel(bot, direct.user_id)
         for part in parts:
-            await user.send(part[:2000], allowed_mentions=NO_MENTIONS)
+            await channel.send(part[:2000], allowed_mentions=NO_MENTIONS)
         return
     except discord.Forbidden as e:
         if e.code != CLOSED_DMS:
@@ -188,14 +198,12 @@ async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
     )
     embed = embed_for("Secret move", lines, Style.NOTICE)
     try:
-        channel = bot.get_channel(direct.channel_id) or await bot.fetch_channel(direct.channel_id)
-        if isinstance(channel, discord.abc.Messageable):
-            await channel.send(
-                f"<@{direct.user_id}>",
-                embed=embed,
-                view=view,
-                allowed_mentions=mentioning([direct.user_id]),
-            )
+        await bot.get_partial_messageable(direct.channel_id).send(
+            f"<@{direct.user_id}>",
+            embed=embed,
+            view=view,
+            allowed_mentions=mentioning([direct.user_id]),
+        )
     except discord.HTTPException as e:
         log.warning("Could not offer the secret-move button in %s: %s", direct.channel_id, e)
 

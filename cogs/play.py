@@ -153,6 +153,7 @@ class Play(commands.Cog):
         """A DM to the bot is a move: `17`, or `#12 17` for game #12."""
         if message.guild is not None or message.author.bot:
             return
+        self.bot.dm_channels.remember(message.author.id, message.channel.id)
         try:
             outcome = await self._dm_move(message.author.id, message.content)
             text = outcome.reply or "Done."

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import simcord
 
-from settings import Settings
+from settings import DEFAULT_DATABASE, POSTGRES_SCHEMES, Settings
 
 MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 ACTION = re.compile(r"^\s*(?P<who>[a-z]+)(?P<dm>\s+dm)?\s*>\s*(?P<what>.*)$", re.IGNORECASE)
@@ -211,13 +211,20 @@ async def read_line(prompt: str) -> str | None:
         return None
 
 
+def offline_database(settings: Settings) -> Path:
+    """The offline mode's own SQLite file, next to the configured one, never the real games'."""
+    target = settings.database
+    database = Path(DEFAULT_DATABASE if target.startswith(POSTGRES_SCHEMES) else target)
+    return database.with_name(database.stem + "-offline" + database.suffix)
+
+
 async def run_offline(settings: Settings) -> int:
     """Run the bot against a simulated Discord and let the terminal play as its members."""
     from bot import RefereeBot
     from cogs.delivery import deliver
+    from db import open_store
 
-    database = Path(settings.database)
-    offline_db = database.with_name(database.stem + "-offline" + database.suffix)
+    offline_db = offline_database(settings)
     log_file = offline_db.with_suffix(".log")
     log_file.parent.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(
@@ -225,8 +232,11 @@ async def run_offline(settings: Settings) -> int:
         level=getattr(logging, settings.log_level, logging.INFO),
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    # One process with one shard: the simulated server is small.
+    offline = replace(settings, database=str(offline_db), shard_count=None, shard_ids=None)
+    store = await open_store(offline.database)
     # Reminders wait until the simulated server exists (its ids are the same on every start).
-    bot = RefereeBot(replace(settings, database=str(offline_db)), remind_on_start=False)
+    bot = RefereeBot(offline, store, remind_on_start=False)
     print("No DISCORD_TOKEN: starting the offline mode (a simulated Discord server).")
     print(f"Games are saved in {offline_db}; the log goes to {log_file}.")
     try:
@@ -241,7 +251,8 @@ async def run_offline(settings: Settings) -> int:
                 if line is None or not await terminal.act(line):
                     break
     finally:
-        # The simulated gateway does not close the bot; closing it releases the database.
+        # The simulated gateway does not close the bot; closing it stops its worker processes.
         await bot.close()
+        await store.close()
     print("Bye. Your games are saved.")
     return 0

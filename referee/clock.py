@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 
 from players import choose
 from referee import announce
@@ -104,8 +105,9 @@ class ClockDesk(LobbyDesk, PlayDesk):
         whys = {s: f"{prose_name(match.seats[s].name)} ran out of time and leaves." for s in absent}
         return await self._resign_seats(match, whys, "timeout")
 
-    async def reminders(self) -> Outcome:
-        """After a restart: one post per channel naming who each game waits for.
+    async def reminders(self, owns: Callable[[int], bool] = lambda _: True) -> Outcome:
+        """After a restart: one post per channel naming who each game waits for, in the guilds
+        `owns` accepts (those of this process's shards).
 
         Secret-move prompts are not sent again: the first ones are still in the players' DMs,
         and thousands of repeated DMs would run into Discord's rate limits.
@@ -113,7 +115,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
         out = Outcome()
         by_channel: dict[int, list[Match]] = {}
         for match in await self.known_open_matches():
-            if match.status == ACTIVE:
+            if match.status == ACTIVE and owns(match.row.guild_id):
                 by_channel.setdefault(match.row.channel_id, []).append(match)
         for channel_id, matches in by_channel.items():
             lines, waiting = announce.waiting_lines(matches)

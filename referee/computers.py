@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from functools import partial
 
 from players import Request
@@ -78,8 +79,9 @@ class ComputerDesk(PlayDesk):
         out.reply = None
         return out
 
-    async def computers_to_resume(self) -> Outcome:
-        """After a start: the games whose computers are to move (a search cut short by the
-        restart is done again, with the same seed, so it finds the same move)."""
-        matches = await self.known_open_matches()
+    async def computers_to_resume(self, owns: Callable[[int], bool] = lambda _: True) -> Outcome:
+        """After a start: the games whose computers are to move, in the guilds `owns` accepts
+        (a search cut short by the restart is done again, with the same seed, so it finds the
+        same move)."""
+        matches = [m for m in await self.known_open_matches() if owns(m.row.guild_id)]
         return Outcome(computers=[m.id for m in matches if m.status == ACTIVE and m.thinking()])

@@ -38,9 +38,12 @@ class Table:
     members: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def make(cls, env: Any, guild_name: str = "home", players: int = 8) -> Table:
-        """A guild with a #games channel and the first `players` members of NAMES."""
-        guild = env.create_guild(guild_name)
+    def make(
+        cls, env: Any, guild_name: str = "home", players: int = 8, shard_id: int | None = None
+    ) -> Table:
+        """A guild (on that shard, if given) with a #games channel and the first `players`
+        members of NAMES."""
+        guild = env.create_guild(guild_name, shard_id=shard_id)
         channel = guild.create_text_channel("games")
         table = cls(env, guild, channel)
         for name in NAMES[:players]:

@@ -63,7 +63,7 @@ async def test_many_waiting_games_by_dm_and_after_a_restart(
     assert entries == [f"#{i} Numbers To Number" for i in ids[: len(entries)]]
     assert more == f"… and {GAMES - len(entries)} more"
 
-    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.restart_bot(await make_bot(database))
     back = table.channel.history()[-1].embeds[0]
     assert back.title == "I am back: the games here go on"
     *lines, more = (back.description or "").split("\n")

@@ -118,7 +118,7 @@ async def test_a_restart_while_the_computer_is_to_move(simcord_env: Any, databas
     waiting = await table.match(match_id)
     assert waiting.awaited_seats() == {1} and waiting.row.step == match.row.step + 1
 
-    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.restart_bot(await make_bot(database))
     await simcord_env.settle()
     moved = await table.match(match_id)
     assert moved.status != "active" or moved.awaited_seats() != {1}

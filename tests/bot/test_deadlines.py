@@ -63,7 +63,7 @@ async def test_deadline_survives_a_restart(simcord_env: Any, database: Path) -> 
     """A deadline set before a restart is applied by the new bot."""
     table = Table.make(simcord_env, players=2)
     match_id = await sealed(table, deadline=10)
-    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.restart_bot(await make_bot(database))
     await simcord_env.advance_time(11 * 60)
     assert "Time ran out for alice-home, bob-home" in channel_text(table)
     assert len((await table.match(match_id)).require_progress().state.pairs) == 1

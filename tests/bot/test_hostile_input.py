@@ -142,9 +142,7 @@ async def world(simcord_env: Any, database: Path) -> AsyncIterator[World]:
     # simcord never closes the bot: close its database, or a failing test (whose traceback
     # keeps the bot alive) leaves the database thread running and the test process never exits.
     await simcord_env.settle()
-    bot = simcord_env.bot
-    if bot.store is not None:
-        await bot.store.close()
+    await simcord_env.bot.store.close()
 
 
 # The referee's rules for what is accepted, restated so that an accepted input can be left out:

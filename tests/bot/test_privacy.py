@@ -108,7 +108,7 @@ async def test_only_she_confirms_and_the_button_outlives_a_restart(
     assert "another member's `/forget-me`" in refusal.content
     assert database_dump(database) == before
 
-    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.restart_bot(await make_bot(database))
     done = await alice.click(question.response, label="Forget me")
     assert done.ephemeral and "Forgotten. Removed:" in done.response.content
     board = await bob.slash(table.channel, "leaderboard")

@@ -36,7 +36,7 @@ async def test_a_form_opened_before_a_restart_is_answered_after(
     first = await open_form(table, bob)
     stale = await open_form(table, bob)
     await alice.send_dm("3")
-    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.restart_bot(await make_bot(database))
 
     answer = await bob.submit_modal(first, {"move": "2"})
     assert answer.ephemeral and "Locked in `2`" in answer.response.content

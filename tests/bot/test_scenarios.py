@@ -87,7 +87,7 @@ async def test_restart_mid_sealed_step_and_mid_turn(simcord_env: Any, database: 
     assert "has started" in started.response.content
     await bob.slash(table.channel, "move", move="1", game=turn)
     digits_post = table.channel.history()[-1]
-    await simcord_env.restart_bot(make_bot(database))
+    await simcord_env.restart_bot(await make_bot(database))
     back = [m for m in table.channel.history() if m.embeds and "I am back" in m.embeds[0].title]
     assert len(back) == 1
     text = back[0].embeds[0].description

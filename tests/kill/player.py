@@ -15,6 +15,7 @@ from pathlib import Path
 import simcord
 
 from bot import RefereeBot
+from db import open_store
 from settings import Settings
 from tests.bot.table import Table
 
@@ -79,10 +80,9 @@ async def play(table: Table, match_id: int, acks: Path) -> None:
 
 async def main(database: str, acks: str) -> int:
     """Play the whole script, resuming wherever the database says the games are."""
-    bot = RefereeBot(
-        Settings(token=None, database=database, log_level="WARNING", dev_guild_id=None),
-        remind_on_start=False,
-    )
+    settings = Settings(token=None, database=database, log_level="WARNING", dev_guild_id=None)
+    store = await open_store(settings.database)
+    bot = RefereeBot(settings, store, remind_on_start=False)
     try:
         async with simcord.run(bot, check_errors=True) as env:
             table = Table.make(env, players=3)
@@ -91,6 +91,7 @@ async def main(database: str, acks: str) -> int:
                 await play(table, match_id, Path(acks))
     finally:
         await bot.close()
+        await store.close()
     return 0
 
 
