@@ -79,6 +79,12 @@ def entry(seat: int, move: str, note: str | None) -> Entry:
     return (seat, move) if note is None else (seat, move, note)
 
 
+def version_of(conn: Connection, match_id: int) -> int | None:
+    """The stored version of a match, or None if there is none."""
+    row = conn.execute("SELECT version FROM matches WHERE id = ?", (match_id,)).fetchone()
+    return None if row is None else int(row[0])
+
+
 def load_match(conn: Connection, match_id: int) -> MatchData | None:
     """A match with its seats, log, the sealed moves and votes of its current step, or None."""
     found = load_matches(conn, [match_id])

@@ -11,8 +11,8 @@ from db.database import Database
 from db.sql import Engine
 from referee.store import (
     Deadline,
-    Entry,
     LevelRating,
+    Logged,
     MatchData,
     MatchEnd,
     MatchRow,
@@ -30,6 +30,9 @@ class SqliteStore:
 
     def __init__(self, db: Engine) -> None:
         self._db = db
+        self.shared = db.shared
+        """True when other processes may change the matches (PostgreSQL): copies must be
+        checked; False for a SQLite file, which one process uses."""
 
     @classmethod
     async def open(cls, path: str | Path) -> SqliteStore:
@@ -39,11 +42,6 @@ class SqliteStore:
     async def close(self) -> None:
         """Release the database."""
         await self._db.close()
-
-    @property
-    def shared(self) -> bool:
-        """True when other processes may change matches (PostgreSQL): copies must be checked."""
-        return self._db.shared
 
     async def watch(self, changed: Callable[[int, int], None]) -> None:
         """Call changed(match_id, version) on this event loop whenever another process changes a
@@ -60,35 +58,41 @@ class SqliteStore:
         assert data is not None
         return data.row
 
-    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
-        """Remember the lobby message, so its buttons can be updated."""
-        await self._db.write(writes.set_lobby_message, match_id, message_id)
+    async def set_lobby_message(self, match_id: int, message_id: int) -> int:
+        """Remember the lobby message, so its buttons can be updated; the new version."""
+        return await self._db.write(writes.set_lobby_message, match_id, message_id)
 
-    async def add_seat(self, match_id: int, user_id: int, name: str, now: float) -> None:
+    async def add_seat(
+        self, match_id: int, version: int, user_id: int, name: str, now: float
+    ) -> None:
         """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
-        await self._db.write(writes.add_seat, match_id, user_id, name, now)
+        await self._db.write(writes.add_seat, match_id, version, user_id, name, now)
 
-    async def remove_seat(self, match_id: int, user_id: int, now: float) -> None:
+    async def remove_seat(self, match_id: int, version: int, user_id: int, now: float) -> None:
         """Unseat a member from a lobby, closing the gap in the seat numbers."""
-        await self._db.write(writes.remove_seat, match_id, user_id, now)
+        await self._db.write(writes.remove_seat, match_id, version, user_id, now)
 
-    async def add_computer(self, match_id: int, level: str, name: str, now: float) -> None:
-        """Seat a computer of this level in a lobby; raise StaleStep."""
-        await self._db.write(writes.add_computer, match_id, level, name, now)
+    async def add_computers(
+        self, match_id: int, version: int, level: str, names: Sequence[str], now: float
+    ) -> None:
+        """Seat computers of this level, with these names, in a lobby; raise StaleStep."""
+        await self._db.write(writes.add_computers, match_id, version, level, names, now)
 
-    async def remove_computer(self, match_id: int, seat: int, now: float) -> None:
+    async def remove_computer(self, match_id: int, version: int, seat: int, now: float) -> None:
         """Unseat the computer in this seat of a lobby; raise StaleStep."""
-        await self._db.write(writes.remove_computer, match_id, seat, now)
+        await self._db.write(writes.remove_computer, match_id, version, seat, now)
 
     async def start_match(
-        self, match_id: int, settled: dict[str, Any], deadline: Deadline, now: float
+        self, match_id: int, version: int, settled: dict[str, Any], deadline: Deadline, now: float
     ) -> None:
-        """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
-        await self._db.write(writes.start_match, match_id, settled, deadline, now)
+        """Turn a lobby into an active match; raise StaleStep."""
+        await self._db.write(writes.start_match, match_id, version, settled, deadline, now)
 
-    async def set_deadline(self, match_id: int, deadline: Deadline) -> None:
-        """Set or clear when a match's current step (or lobby) expires and when to remind."""
-        await self._db.write(writes.set_deadline, match_id, deadline)
+    async def set_deadline(
+        self, match_id: int, version: int, deadline: Deadline, now: float
+    ) -> None:
+        """Set or clear when a match's current step expires and when to remind; StaleStep."""
+        await self._db.write(writes.set_deadline, match_id, version, deadline, now)
 
     async def due(self, now: float) -> list[int]:
         """Open matches whose reminder or deadline has come."""
@@ -101,40 +105,35 @@ class SqliteStore:
     # Play --------------------------------------------------------------------------------
 
     async def submit_sealed(
-        self, match_id: int, step: int, seat: int, move: str, now: float
+        self, match_id: int, version: int, seat: int, move: str, now: float
     ) -> None:
-        """Store or replace a seat's sealed move for a step; raise StaleStep."""
-        await self._db.write(writes.submit_sealed, match_id, step, seat, move, now)
+        """Store or replace a seat's sealed move for the current step; raise StaleStep."""
+        await self._db.write(writes.submit_sealed, match_id, version, seat, move, now)
 
-    async def resolve_step(
+    async def record(
         self,
         match_id: int,
+        version: int,
+        entries: Sequence[Logged],
         step: int,
-        moves: Sequence[Entry],
         end: MatchEnd | None,
-        deadline: Deadline,
+        deadline: Deadline | None,
         now: float,
     ) -> None:
-        """Append a step's entries to the log and open the next step; raise StaleStep."""
-        await self._db.write(writes.resolve_step, match_id, step, moves, end, deadline, now)
+        """Append entries to the log with the match now at `step`; raise StaleStep."""
+        await self._db.write(writes.record, match_id, version, entries, step, end, deadline, now)
 
-    async def resign(
-        self, match_id: int, step: int, seat: int, reason: str, end: MatchEnd | None, now: float
-    ) -> None:
-        """Append a seat's resignation to the log, ending the match when `end` is given."""
-        await self._db.write(writes.resign, match_id, step, seat, reason, end, now)
+    async def vote_cancel(self, match_id: int, version: int, user_id: int, now: float) -> None:
+        """Record a player's agreement to cancel a match at its current step; raise StaleStep."""
+        await self._db.write(writes.vote_cancel, match_id, version, user_id, now)
 
-    async def vote_cancel(self, match_id: int, step: int, user_id: int, now: float) -> None:
-        """Record a player's agreement to cancel a match at this step; raise StaleStep."""
-        await self._db.write(writes.vote_cancel, match_id, step, user_id, now)
+    async def clear_votes(self, match_id: int, version: int, now: float) -> None:
+        """Forget every agreement to cancel a match (a player refused); raise StaleStep."""
+        await self._db.write(writes.clear_votes, match_id, version, now)
 
-    async def clear_votes(self, match_id: int) -> None:
-        """Forget every agreement to cancel a match (a player refused)."""
-        await self._db.write(writes.clear_votes, match_id)
-
-    async def end_match(self, match_id: int, end: MatchEnd, now: float) -> None:
+    async def end_match(self, match_id: int, version: int, end: MatchEnd, now: float) -> None:
         """End a lobby or an active match (cancelled or over); raise StaleStep."""
-        await self._db.write(writes.end_match, match_id, end, now)
+        await self._db.write(writes.end_match, match_id, version, end, now)
 
     async def forget_member(self, user_id: int) -> MemberData:
         """Delete a member's standings, bests and cancel votes, and make their seats in finished
@@ -142,6 +141,10 @@ class SqliteStore:
         return await self._db.write(writes.forget_member, user_id)
 
     # Reading -----------------------------------------------------------------------------
+
+    async def version_of(self, match_id: int) -> int | None:
+        """The stored version of a match, or None if there is none."""
+        return await self._db.read(reads.version_of, match_id)
 
     async def load_match(self, match_id: int) -> MatchData | None:
         """A match with its seats and moves, or None."""
@@ -178,18 +181,6 @@ class SqliteStore:
     async def member_data(self, user_id: int) -> MemberData:
         """What is stored about a member, counted, and the open games they sit in."""
         return await self._db.read(reads.member_data, user_id)
-
-    async def ratings_of(
-        self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
-    ) -> dict[str, dict[int, tuple[float, float]]]:
-        """The current (mu, sigma) of these members in each of these games, where they have one."""
-        return await self._db.read(reads.ratings_of, guild_id, games, user_ids)
-
-    async def versus_ratings_of(
-        self, guild_id: int, games: Sequence[str], players: Sequence[str]
-    ) -> dict[str, dict[str, tuple[float, float]]]:
-        """The current (mu, sigma) from games with a computer of these players, per game."""
-        return await self._db.read(reads.versus_ratings_of, guild_id, games, players)
 
     async def versus_standings(
         self, guild_id: int, game: str, limit: int

@@ -6,15 +6,14 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from db.reads import OPEN, member_data
+from db.reads import OPEN, member_data, ratings_of, versus_ratings_of
 from db.sql import INTEGRITY_ERRORS, Connection
 from referee.store import (
     FORMER_PLAYER,
     NO_HOST,
-    RESIGN,
     AlreadySeated,
     Deadline,
-    Entry,
+    Logged,
     MatchEnd,
     MemberData,
     NewMatch,
@@ -25,11 +24,15 @@ from referee.store import (
 )
 
 
-def guard(conn: Connection, match_id: int, status: str, now: float, step: int = -1) -> None:
-    """Touch the match only if it is in the expected status (and step): else StaleStep."""
+def guard(conn: Connection, match_id: int, version: int, now: float, *statuses: str) -> None:
+    """Count a change of the match if it is still at the version the change was decided on (and
+    in one of these statuses); else StaleStep. On PostgreSQL the update also locks the row until
+    commit, so whoever changes the match next waits, then finds the new version."""
+    marks = ", ".join("?" * len(statuses))
     cur = conn.execute(
-        "UPDATE matches SET updated_at = ? WHERE id = ? AND status = ? AND (? < 0 OR step = ?)",
-        (now, match_id, status, step, step),
+        "UPDATE matches SET version = version + 1, updated_at = ? "
+        f"WHERE id = ? AND version = ? AND status IN ({marks})",
+        (now, match_id, version, *statuses),
     )
     if cur.rowcount != 1:
         raise StaleStep(match_id)
@@ -62,14 +65,21 @@ def create_match(conn: Connection, new: NewMatch) -> int:
     return match_id
 
 
-def set_lobby_message(conn: Connection, match_id: int, message_id: int) -> None:
-    """Remember the lobby message, so its buttons can be updated."""
-    conn.execute("UPDATE matches SET lobby_message_id = ? WHERE id = ?", (message_id, match_id))
+def set_lobby_message(conn: Connection, match_id: int, message_id: int) -> int:
+    """Remember the lobby message, so its buttons can be updated; the match's new version."""
+    (version,) = conn.execute(
+        "UPDATE matches SET lobby_message_id = ?, version = version + 1 WHERE id = ? "
+        "RETURNING version",
+        (message_id, match_id),
+    ).fetchone()
+    return int(version)
 
 
-def add_seat(conn: Connection, match_id: int, user_id: int, name: str, now: float) -> None:
+def add_seat(
+    conn: Connection, match_id: int, version: int, user_id: int, name: str, now: float
+) -> None:
     """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
-    guard(conn, match_id, "lobby", now)
+    guard(conn, match_id, version, now, "lobby")
     try:
         conn.execute(
             "INSERT INTO seats (match_id, seat, user_id, name) SELECT ?, "
@@ -80,19 +90,21 @@ def add_seat(conn: Connection, match_id: int, user_id: int, name: str, now: floa
         raise AlreadySeated(match_id) from None
 
 
-def add_computer(conn: Connection, match_id: int, level: str, name: str, now: float) -> None:
-    """Seat a computer of this level in a lobby; raise StaleStep."""
-    guard(conn, match_id, "lobby", now)
-    conn.execute(
+def add_computers(
+    conn: Connection, match_id: int, version: int, level: str, names: Sequence[str], now: float
+) -> None:
+    """Seat computers of this level, with these names, in a lobby; raise StaleStep."""
+    guard(conn, match_id, version, now, "lobby")
+    conn.executemany(
         "INSERT INTO seats (match_id, seat, computer, name) SELECT ?, "
         "COALESCE(MAX(seat), -1) + 1, ?, ? FROM seats WHERE match_id = ?",
-        (match_id, level, name, match_id),
+        [(match_id, level, name, match_id) for name in names],
     )
 
 
-def remove_seat(conn: Connection, match_id: int, user_id: int, now: float) -> None:
+def remove_seat(conn: Connection, match_id: int, version: int, user_id: int, now: float) -> None:
     """Unseat a member from a lobby, closing the gap in the seat numbers."""
-    guard(conn, match_id, "lobby", now)
+    guard(conn, match_id, version, now, "lobby")
     row = conn.execute(
         "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
     ).fetchone()
@@ -101,9 +113,9 @@ def remove_seat(conn: Connection, match_id: int, user_id: int, now: float) -> No
     unseat(conn, match_id, row[0])
 
 
-def remove_computer(conn: Connection, match_id: int, seat: int, now: float) -> None:
+def remove_computer(conn: Connection, match_id: int, version: int, seat: int, now: float) -> None:
     """Unseat the computer in this seat of a lobby, closing the gap in the seat numbers."""
-    guard(conn, match_id, "lobby", now)
+    guard(conn, match_id, version, now, "lobby")
     found = conn.execute(
         "SELECT 1 FROM seats WHERE match_id = ? AND seat = ? AND computer IS NOT NULL",
         (match_id, seat),
@@ -127,8 +139,16 @@ def unseat(conn: Connection, match_id: int, seat: int) -> None:
         )
 
 
-def set_deadline(conn: Connection, match_id: int, deadline: Deadline) -> None:
-    """Set or clear when a match's current step (or lobby) expires and when to remind."""
+def set_deadline(
+    conn: Connection, match_id: int, version: int, deadline: Deadline, now: float
+) -> None:
+    """Set or clear when a match's current step expires and when to remind; StaleStep."""
+    guard(conn, match_id, version, now, "active")
+    keep_deadline(conn, match_id, deadline)
+
+
+def keep_deadline(conn: Connection, match_id: int, deadline: Deadline) -> None:
+    """Store when a match's current step (or lobby) expires and when to remind."""
     conn.execute(
         "UPDATE matches SET deadline_at = ?, remind_at = ? WHERE id = ?",
         (deadline.at, deadline.remind_at, match_id),
@@ -138,118 +158,148 @@ def set_deadline(conn: Connection, match_id: int, deadline: Deadline) -> None:
 def start_match(
     conn: Connection,
     match_id: int,
+    version: int,
     settled: dict[str, Any],
     deadline: Deadline,
     now: float,
 ) -> None:
     """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
-    guard(conn, match_id, "lobby", now)
+    guard(conn, match_id, version, now, "lobby")
     conn.execute(
         "UPDATE matches SET status = 'active', settled = ?, step_started_at = ? WHERE id = ?",
         (json.dumps(settled), now, match_id),
     )
-    set_deadline(conn, match_id, deadline)
+    keep_deadline(conn, match_id, deadline)
 
 
 def submit_sealed(
-    conn: Connection, match_id: int, step: int, seat: int, move: str, now: float
+    conn: Connection, match_id: int, version: int, seat: int, move: str, now: float
 ) -> None:
-    """Store or replace a seat's sealed move for a step; raise StaleStep."""
-    guard(conn, match_id, "active", now, step)
+    """Store or replace a seat's sealed move for the current step; raise StaleStep."""
+    guard(conn, match_id, version, now, "active")
     conn.execute(
-        "INSERT INTO sealed (match_id, step, seat, move, ordinal) SELECT ?, ?, ?, ?, "
-        "COUNT(*) FROM sealed WHERE match_id = ? AND step = ? "
+        "INSERT INTO sealed (match_id, step, seat, move, ordinal) SELECT m.id, m.step, ?, ?, "
+        "(SELECT COUNT(*) FROM sealed s WHERE s.match_id = m.id AND s.step = m.step) "
+        "FROM matches m WHERE m.id = ? "
         "ON CONFLICT (match_id, step, seat) DO UPDATE SET move = excluded.move",
-        (match_id, step, seat, move, match_id, step),
+        (seat, move, match_id),
     )
 
 
-def append(conn: Connection, match_id: int, step: int, entries: Sequence[Entry]) -> None:
+def append(conn: Connection, match_id: int, entries: Sequence[Logged]) -> None:
     """Add entries at the end of a match's log; StaleStep if the log refuses one (a seat moving
     twice in a step, or resigning twice)."""
     try:
         conn.executemany(
             "INSERT INTO moves (match_id, idx, step, seat, move, note) SELECT ?, "
             "COALESCE(MAX(idx), -1) + 1, ?, ?, ?, ? FROM moves WHERE match_id = ?",
-            [(match_id, step, e[0], e[1], e[2] if len(e) > 2 else None, match_id) for e in entries],
+            [
+                (match_id, step, e[0], e[1], e[2] if len(e) > 2 else None, match_id)
+                for step, e in entries
+            ],
         )
     except INTEGRITY_ERRORS:
         raise StaleStep(match_id) from None
 
 
-def resolve_step(
+def record(
     conn: Connection,
     match_id: int,
+    version: int,
+    entries: Sequence[Logged],
     step: int,
-    moves: Sequence[Entry],
     end: MatchEnd | None,
-    deadline: Deadline,
+    deadline: Deadline | None,
     now: float,
 ) -> None:
-    """Append a step's entries to the log and open the next step; raise StaleStep."""
-    guard(conn, match_id, "active", now, step)
-    append(conn, match_id, step, moves)
-    conn.execute("DELETE FROM sealed WHERE match_id = ? AND step = ?", (match_id, step))
-    conn.execute(
-        "UPDATE matches SET step = step + 1, deadline_at = ?, remind_at = ?, step_started_at = ? "
-        "WHERE id = ?",
-        (deadline.at, deadline.remind_at, now, match_id),
-    )
+    """Append entries to the log with the match now at `step` (the step that opens gets the
+    deadline; None keeps the current one), ending the match when `end` is given; StaleStep."""
+    guard(conn, match_id, version, now, "active")
+    append(conn, match_id, entries)
+    (before,) = conn.execute("SELECT step FROM matches WHERE id = ?", (match_id,)).fetchone()
+    if step != before:
+        conn.execute("DELETE FROM sealed WHERE match_id = ? AND step < ?", (match_id, step))
+        conn.execute(
+            "UPDATE matches SET step = ?, step_started_at = ? WHERE id = ?", (step, now, match_id)
+        )
+    if deadline is not None:
+        keep_deadline(conn, match_id, deadline)
     if end is not None:
         end_match_now(conn, match_id, end, now)
 
 
-def resign(
-    conn: Connection,
-    match_id: int,
-    step: int,
-    seat: int,
-    reason: str,
-    end: MatchEnd | None,
-    now: float,
-) -> None:
-    """Append a seat's resignation to the log, ending the match when `end` is given."""
-    guard(conn, match_id, "active", now, step)
-    append(conn, match_id, step, [(seat, RESIGN, reason)])
-    if end is not None:
-        end_match_now(conn, match_id, end, now)
-
-
-def vote_cancel(conn: Connection, match_id: int, step: int, user_id: int, now: float) -> None:
-    """Record a player's agreement to cancel a match at this step; raise StaleStep."""
-    guard(conn, match_id, "active", now, step)
+def vote_cancel(conn: Connection, match_id: int, version: int, user_id: int, now: float) -> None:
+    """Record a player's agreement to cancel a match at its current step; raise StaleStep."""
+    guard(conn, match_id, version, now, "active")
     conn.execute(
-        "INSERT INTO cancel_votes (match_id, user_id, step) VALUES (?, ?, ?) "
+        "INSERT INTO cancel_votes (match_id, user_id, step) "
+        "SELECT id, ?, step FROM matches WHERE id = ? "
         "ON CONFLICT (match_id, user_id) DO UPDATE SET step = excluded.step",
-        (match_id, user_id, step),
+        (user_id, match_id),
     )
 
 
-def clear_votes(conn: Connection, match_id: int) -> None:
-    """Forget every agreement to cancel a match."""
+def clear_votes(conn: Connection, match_id: int, version: int, now: float) -> None:
+    """Forget every agreement to cancel a match (a player refused); raise StaleStep."""
+    guard(conn, match_id, version, now, "active")
+    forget_votes(conn, match_id)
+
+
+def forget_votes(conn: Connection, match_id: int) -> None:
+    """Delete every agreement to cancel a match."""
     conn.execute("DELETE FROM cancel_votes WHERE match_id = ?", (match_id,))
 
 
-def end_match(conn: Connection, match_id: int, end: MatchEnd, now: float) -> None:
+def end_match(conn: Connection, match_id: int, version: int, end: MatchEnd, now: float) -> None:
     """End a lobby or an active match (cancelled or over); raise StaleStep."""
-    cur = conn.execute(
-        "UPDATE matches SET updated_at = ? WHERE id = ? AND status IN ('lobby', 'active')",
-        (now, match_id),
-    )
-    if cur.rowcount != 1:
-        raise StaleStep(match_id)
+    guard(conn, match_id, version, now, "lobby", "active")
     end_match_now(conn, match_id, end, now)
+
+
+class TransactionRatings:
+    """A server's ratings as this transaction reads them, for a game's end to rate from."""
+
+    def __init__(self, conn: Connection, guild_id: int) -> None:
+        self._conn = conn
+        self._guild_id = guild_id
+
+    def of_members(
+        self, games: Sequence[str], user_ids: Sequence[int]
+    ) -> dict[str, dict[int, tuple[float, float]]]:
+        """The (mu, sigma) of these members among members, per game, where they have one."""
+        return ratings_of(self._conn, self._guild_id, games, user_ids)
+
+    def of_players(
+        self, games: Sequence[str], players: Sequence[str]
+    ) -> dict[str, dict[str, tuple[float, float]]]:
+        """The (mu, sigma) from games with a computer of these players, per game."""
+        return versus_ratings_of(self._conn, self._guild_id, games, players)
+
+
+def settle(conn: Connection, match_id: int, end: MatchEnd) -> MatchEnd:
+    """The end with its standings worked out from the ratings as they are now, read after
+    locking the server's ratings, so the new ones are written before anyone else reads them."""
+    if end.rate is None:
+        return end
+    (guild_id,) = conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)).fetchone()
+    conn.execute(
+        "INSERT INTO rating_locks (guild_id) VALUES (?) "
+        "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id",
+        (guild_id,),
+    )
+    return end.rate(TransactionRatings(conn, guild_id))
 
 
 def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) -> None:
     """Close the match with its result and add the result to the standings."""
+    end = settle(conn, match_id, end)
     conn.execute(
         "UPDATE matches SET status = ?, result = ?, deadline_at = NULL, remind_at = NULL "
         "WHERE id = ?",
         (end.status, json.dumps(end.result), match_id),
     )
     conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))
-    clear_votes(conn, match_id)
+    forget_votes(conn, match_id)
     if end.solitaire is not None:
         keep_solitaire_best(conn, match_id, end.solitaire, now)
     # Points are decimal text (Integer Sequence scores outgrow 64 bits): big_add sums them

@@ -29,9 +29,8 @@ class ClockDesk(LobbyDesk, PlayDesk):
         out = Outcome()
         now = self.clock()
         for match_id in await self.store.due(now):
-            async with self._lock(match_id):
-                match = await self.get(match_id)
-                out.extend(await self._on_time(match, now))
+            # Every process may find the same match due: the write decides who acts on it.
+            out.extend(await self._act(match_id, lambda match: self._on_time(match, now)))
         return out
 
     async def _on_time(self, match: Match, now: float) -> Outcome:
@@ -49,8 +48,8 @@ class ClockDesk(LobbyDesk, PlayDesk):
     async def _remind(self, match: Match) -> Outcome:
         """Tell the awaited players how long they have left."""
         deadline = Deadline(match.row.deadline_at, None)
-        await self.store.set_deadline(match.id, deadline)
-        match = self._keep(match.with_row(remind_at=None))
+        await self.store.set_deadline(match.id, match.row.version, deadline, self.clock())
+        match = self._keep(match.stored(remind_at=None))
         left = int((match.row.deadline_at or 0) - self.clock())
         waiting = match.waiting_on()
         if not match.members(waiting):
@@ -102,15 +101,8 @@ class ClockDesk(LobbyDesk, PlayDesk):
             return out.extend(await self._resolve(match, moves, {*played, *autos}))
         if len(absent) >= len(match.active_seats()):
             return await self._cancel(match, "ended: every player ran out of time")
-        out = Outcome()
-        for seat in absent:
-            match = await self.get(match.id)
-            if match.status != ACTIVE:
-                break
-            name = prose_name(match.seats[seat].name)
-            why = f"{name} ran out of time and leaves."
-            out.extend(await self._resign_seat(match, seat, "timeout", why))
-        return out
+        whys = {s: f"{prose_name(match.seats[s].name)} ran out of time and leaves." for s in absent}
+        return await self._resign_seats(match, whys, "timeout")
 
     async def reminders(self) -> Outcome:
         """After a restart: one post per channel naming who each game waits for.

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 
 from players import Request
 from referee.errors import RefereeError
@@ -54,20 +55,18 @@ class ComputerDesk(PlayDesk):
         step = match.row.step
         moves = await asyncio.gather(*(self.thinker.decide(request_for(match, s)) for s in seats))
         out = Outcome()
-        async with self._lock(match_id):
-            for seat, move in zip(seats, moves, strict=True):
-                match = await self.get(match_id)
-                if match.status != ACTIVE or match.row.step != step:
-                    break
-                if seat in match.thinking():
-                    out.extend(await self._computer_plays(match, seat, move))
-            match = await self.get(match_id)
-            if match.status == ACTIVE and match.thinking() and match.id not in out.computers:
-                out.computers.append(match.id)
+        for seat, move in zip(seats, moves, strict=True):
+            out.extend(await self._act(match_id, partial(self._computer_plays, step, seat, move)))
+        match = await self.get(match_id)
+        if match.status == ACTIVE and match.thinking() and match.id not in out.computers:
+            out.computers.append(match.id)
         return out
 
-    async def _computer_plays(self, match: Match, seat: Seat, move: Move) -> Outcome:
-        """A computer's move, through the same checks and record as a member's."""
+    async def _computer_plays(self, step: int, seat: Seat, move: Move, match: Match) -> Outcome:
+        """A computer's move worked out for `step`, through the same checks and record as a
+        member's; nothing if that step has resolved or the seat no longer awaits it."""
+        if match.status != ACTIVE or match.row.step != step or seat not in match.thinking():
+            return Outcome()
         try:
             out = await self._play(match, seat, move)
         except RefereeError:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 import random
 import time
-from collections.abc import Callable
-from contextlib import AbstractAsyncContextManager, nullcontext
+from collections.abc import Awaitable, Callable
 
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
+from referee.notices import Outcome
 from referee.standings import solitaire_score, standing_changes
 from referee.store import (
     ALL_GAMES,
@@ -17,6 +18,7 @@ from referee.store import (
     LevelRating,
     MatchData,
     MatchEnd,
+    Ratings,
     SolitaireBest,
     StaleStep,
     Standing,
@@ -27,10 +29,16 @@ from referee.thinker import Thinker
 from referee.versus import rated_as, versus_changes
 from rules import GAMES
 
+log = logging.getLogger(__name__)
+
 LOBBY_SECONDS = 6 * 3600
 """A lobby that nobody starts closes after this long."""
 REMINDER_LEAD = 3600
 """Waiting players are reminded this long before a deadline (a quarter of shorter ones)."""
+ATTEMPTS = 8
+"""How often an action is decided again on fresh data when the match changed first."""
+
+Action = Callable[[Match], Awaitable[Outcome]]
 
 
 class RefereeCore:
@@ -50,18 +58,47 @@ class RefereeCore:
         """Where computer seats work out their moves."""
         self._cache: dict[int, Match] = {}
         self._locks: dict[int, asyncio.Lock] = {}
-        self._standings_lock = asyncio.Lock()
         self._seated: dict[int, frozenset[int]] = {}
         """Members of each open match this process knows of."""
         self._playing: dict[int, set[int]] = {}
         """The open matches of each member: _seated turned around."""
         self._knows_all = False
-        """True once every open match is known (then lookups need no query)."""
+        """True once every open match is known (then lookups need no query); never when other
+        processes share the store, since they open matches this one does not see."""
         self.on_deadline: Callable[[], None] = lambda: None
         """Called when a new deadline is set, so a sleeping timekeeper can look again."""
 
     def _lock(self, match_id: int) -> asyncio.Lock:
         return self._locks.setdefault(match_id, asyncio.Lock())
+
+    async def _act(self, match_id: int, action: Action) -> Outcome:
+        """Run an action on a match, one at a time in this process. The action decides on the
+        match as this process knows it and makes at most one write, named by the version it
+        decided on; if the match changed first (elsewhere), it is reloaded and the action
+        decided again, so a stale copy never costs a member their move or wins a refusal."""
+        async with self._lock(match_id):
+            for _ in range(ATTEMPTS):
+                match = await self.get(match_id)
+                try:
+                    return await action(match)
+                except StaleStep:
+                    log.info("Match %s changed meanwhile; deciding again", match_id)
+                except RefereeError:
+                    if await self._is_current(match):
+                        raise
+                    log.info("Match %s: refusing on a stale copy; deciding again", match_id)
+                self._cache.pop(match_id, None)
+        raise RefereeError(f"Game #{match_id} is changing fast right now; try again.")
+
+    async def _is_current(self, match: Match) -> bool:
+        """True when the match is as stored (always, unless other processes share the store)."""
+        return not self.store.shared or await self.store.version_of(match.id) == match.row.version
+
+    def changed(self, match_id: int, version: int) -> None:
+        """Another process changed a match: forget an older copy of it."""
+        cached = self._cache.get(match_id)
+        if cached is not None and cached.row.version < version:
+            del self._cache[match_id]
 
     async def get(self, match_id: int) -> Match:
         """A match by id, or RefereeError if there is none."""
@@ -111,14 +148,9 @@ class RefereeCore:
         self._cache.pop(match_id, None)
         return await self.get(match_id)
 
-    async def _unseat(self, match: Match, user_id: int, if_stale: str) -> Match:
-        """Take a member's seat in a lobby; the lobby as it is now. If the lobby has moved on,
-        RefereeError says the match `if_stale`."""
-        try:
-            await self.store.remove_seat(match.id, user_id, self.clock())
-        except StaleStep:
-            await self._reload(match.id)
-            raise RefereeError(f"{match.label} {if_stale}.") from None
+    async def _unseat(self, match: Match, user_id: int) -> Match:
+        """Take a member's seat in a lobby; the lobby as it is now."""
+        await self.store.remove_seat(match.id, match.row.version, user_id, self.clock())
         return self._keep(await self._reload(match.id))
 
     async def known_open_matches(self) -> list[Match]:
@@ -127,7 +159,7 @@ class RefereeCore:
         if self._knows_all:
             return await self.get_many(sorted(self._seated))
         known = [self._known(d) for d in await self.store.load_open_matches()]
-        self._knows_all = True
+        self._knows_all = not self.store.shared
         return known
 
     def _step_deadline(self, match: Match, now: float) -> Deadline:
@@ -138,29 +170,6 @@ class RefereeCore:
         self.on_deadline()
         at = now + seconds
         return Deadline(at, at - min(REMINDER_LEAD, seconds / 4))
-
-    def _ending(self, over: bool) -> AbstractAsyncContextManager[object]:
-        """Hold this from reading the players' ratings until the new ones are written, when a
-        match ends, so two games ending at once cannot both start from the old ratings."""
-        return self._standings_lock if over else nullcontext()
-
-    async def _match_end(self, match: Match) -> MatchEnd:
-        """The result of a match that is over, exactly the replay of its record, and what it
-        changes in the standings (under _ending)."""
-        progress = match.require_progress()
-        result = progress.result()
-        if progress.players == 1:
-            return MatchEnd(OVER, result, solitaire=solitaire_score(match))
-        games = (match.row.game, ALL_GAMES)
-        if match.has_computer():
-            # A game with a computer changes nothing among members: it has its own table.
-            players = [rated_as(match, s.seat) for s in match.seats]
-            known = await self.store.versus_ratings_of(match.row.guild_id, games, players)
-            versus, rated = versus_changes(match, result["winners"], known)
-            return MatchEnd(OVER, result, versus=versus, versus_ratings=rated)
-        ids = list(match.members())
-        ratings = await self.store.ratings_of(match.row.guild_id, games, ids)
-        return MatchEnd(OVER, result, standing_changes(match, result["winners"], ratings))
 
     async def get_many(self, match_ids: list[int]) -> list[Match]:
         """Matches by id, in that order: those not in memory are loaded together."""
@@ -218,3 +227,26 @@ def ended_or_started(match: Match) -> str:
     return {ACTIVE: "started", OVER: "ended", CANCELLED: "been cancelled"}.get(
         match.status, "started"
     )
+
+
+def match_end(match: Match) -> MatchEnd:
+    """The result of a match that is over, exactly the replay of its record, and how it changes
+    the standings: worked out inside the transaction that ends it, from the ratings there."""
+    progress = match.require_progress()
+    result = progress.result()
+    if progress.players == 1:
+        return MatchEnd(OVER, result, solitaire=solitaire_score(match))
+    games = (match.row.game, ALL_GAMES)
+    winners = result["winners"]
+
+    def rate(ratings: Ratings) -> MatchEnd:
+        if match.has_computer():
+            # A game with a computer changes nothing among members: it has its own table.
+            players = [rated_as(match, s.seat) for s in match.seats]
+            known = ratings.of_players(games, players)
+            versus, rated = versus_changes(match, winners, known)
+            return MatchEnd(OVER, result, versus=versus, versus_ratings=rated)
+        known_members = ratings.of_members(games, list(match.members()))
+        return MatchEnd(OVER, result, standing_changes(match, winners, known_members))
+
+    return MatchEnd(OVER, result, rate=rate)

@@ -14,7 +14,7 @@ from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
 from referee.notices import Controls, Outcome, Post, Style
 from referee.safe_text import clean_name, prose_name
-from referee.store import AlreadySeated, MatchEnd, NewMatch, StaleStep
+from referee.store import AlreadySeated, MatchEnd, NewMatch
 from rules import GAMES
 from rules.base import BadOption
 
@@ -94,9 +94,11 @@ class LobbyDesk(RefereeCore):
         self.on_deadline()
         log.info("Match %s opened: %s by %s", match.id, slug, host_id)
         if computer is not None:
-            async with self._lock(match.id):
-                match = await self._seat_computers(match, computer, tables[0] - 1)
-                out = await self._start(match)
+            await self._act(
+                match.id, lambda m: self._seat_computers(m, computer, tables[0] - 1, Outcome())
+            )
+            out = await self._act(match.id, self._start)
+            match = await self.get(match.id)
             rivals = ", ".join(prose_name(s.name) for s in match.seats if s.computer)
             out.reply = f"Opened {match.label} against {rivals}: the game has started."
             return out
@@ -107,41 +109,43 @@ class LobbyDesk(RefereeCore):
 
     async def add_computer(self, match_id: int, user_id: int, level: str) -> Outcome:
         """Seat a computer in a lobby (the host only); the match starts by itself once full."""
-        async with self._lock(match_id):
-            match = self._host_lobby(await self.get(match_id), user_id, "add a computer")
+
+        async def act(match: Match) -> Outcome:
+            self._host_lobby(match, user_id, "add a computer")
             if level not in LEVELS:
                 raise RefereeError(f"There is no level `{level}`; levels: {', '.join(LEVELS)}.")
             counts = match.player_counts()
             if len(match.seats) >= counts[-1]:
                 raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
-            match = await self._seat_computers(match, level, 1)
-            name = match.seats[-1].name
-            out = Outcome(f"{name} takes seat {len(match.seats)} in {match.label}.")
-            return await self._after_seating(match, out)
+            return await self._seat_computers(match, level, 1, None)
+
+        out = await self._act(match_id, act)
+        return out.extend(await self._act(match_id, self._start_if_full))
 
     async def remove_computer(self, match_id: int, user_id: int) -> Outcome:
         """Take the last computer seated out of a lobby (the host only)."""
-        async with self._lock(match_id):
-            match = self._host_lobby(await self.get(match_id), user_id, "remove a computer")
+
+        async def act(match: Match) -> Outcome:
+            self._host_lobby(match, user_id, "remove a computer")
             seat = next((s for s in reversed(match.seats) if s.computer), None)
             if seat is None:
                 raise RefereeError(f"There is no computer in {match.label}.")
-            try:
-                await self.store.remove_computer(match.id, seat.seat, self.clock())
-            except StaleStep:
-                await self._reload(match.id)
-                raise RefereeError(f"{match.label} has changed; try again.") from None
+            await self.store.remove_computer(match.id, match.row.version, seat.seat, self.clock())
             match = self._keep(await self._reload(match.id))
             out = Outcome(f"Removed {seat.name} from {match.label}.")
             out.posts.append(announce.lobby_post(match))
             return out
 
-    async def _after_seating(self, match: Match, out: Outcome) -> Outcome:
-        """After a seat was taken: a full lobby starts, any other shows its new seat."""
+        return await self._act(match_id, act)
+
+    async def _start_if_full(self, match: Match) -> Outcome:
+        """After a seat was taken: a full lobby starts, any other shows its new seat (nothing
+        if it is no longer a lobby: it started or closed meanwhile)."""
+        if match.status != LOBBY:
+            return Outcome()
         if len(match.seats) == match.player_counts()[-1]:
-            return out.extend(await self._start(match))
-        out.posts.append(announce.lobby_post(match))
-        return out
+            return await self._start(match)
+        return Outcome(posts=[announce.lobby_post(match)])
 
     def _host_lobby(self, match: Match, user_id: int, doing: str) -> Match:
         """The match, if it is a lobby and the member is its host; else RefereeError."""
@@ -151,29 +155,36 @@ class LobbyDesk(RefereeCore):
             raise RefereeError(f"Only the host, <@{match.row.host_id}>, can {doing}.")
         return match
 
-    async def _seat_computers(self, match: Match, level: str, count: int) -> Match:
-        """Seat computers of a level in a lobby, named apart from those already there."""
+    async def _seat_computers(
+        self, match: Match, level: str, count: int, out: Outcome | None
+    ) -> Outcome:
+        """Seat computers of a level in a lobby in one write, named apart from those there;
+        `out` is the outcome to give (else one saying who took which seat)."""
+        if match.status != LOBBY:
+            raise RefereeError(f"{match.label} is no longer open to join.")
+        taken = [s.name for s in match.seats]
         for _ in range(count):
-            name = computer_name(level, [s.name for s in match.seats])
-            try:
-                await self.store.add_computer(match.id, level, name, self.clock())
-            except StaleStep:
-                await self._reload(match.id)
-                raise RefereeError(f"{match.label} is no longer open to join.") from None
-            match = self._keep(await self._reload(match.id))
-        return match
+            taken.append(computer_name(level, taken))
+        names = taken[len(match.seats) :]
+        await self.store.add_computers(match.id, match.row.version, level, names, self.clock())
+        match = self._keep(await self._reload(match.id))
+        return out or Outcome(f"{names[-1]} takes seat {len(match.seats)} in {match.label}.")
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
         """Remember which message shows a lobby."""
-        await self.store.set_lobby_message(match_id, message_id)
+        version = await self.store.set_lobby_message(match_id, message_id)
         async with self._lock(match_id):
-            match = await self.get(match_id)
-            self._keep(match.with_row(lobby_message_id=message_id))
+            cached = self._cache.get(match_id)
+            if cached is not None and cached.row.version == version - 1:
+                self._keep(cached.with_row(lobby_message_id=message_id, version=version))
+            else:
+                # Another change came between: the copy is no longer the stored match.
+                self._cache.pop(match_id, None)
 
     async def join(self, match_id: int, user_id: int, name: str) -> Outcome:
         """Seat a member in a lobby; the match starts by itself once full."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             if match.status != LOBBY:
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
             if match.seat_of(user_id) is not None:
@@ -182,20 +193,21 @@ class LobbyDesk(RefereeCore):
             if len(match.seats) >= counts[-1]:
                 raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
             try:
-                await self.store.add_seat(match_id, user_id, clean_name(name), self.clock())
+                await self.store.add_seat(
+                    match_id, match.row.version, user_id, clean_name(name), self.clock()
+                )
             except AlreadySeated:
                 raise RefereeError(f"You are already seated in {match.label}.") from None
-            except StaleStep:
-                await self._reload(match_id)
-                raise RefereeError(f"{match.label} is no longer open to join.") from None
             match = self._keep(await self._reload(match_id))
-            out = Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
-            return await self._after_seating(match, out)
+            return Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
+
+        out = await self._act(match_id, act)
+        return out.extend(await self._act(match_id, self._start_if_full))
 
     async def leave(self, match_id: int, user_id: int) -> Outcome:
         """Leave a lobby; when the host leaves, the lobby closes."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             if match.status != LOBBY:
                 raise RefereeError(
                     f"{match.label} has already {ended_or_started(match)}; "
@@ -205,15 +217,17 @@ class LobbyDesk(RefereeCore):
                 raise RefereeError(f"You are not seated in {match.label}.")
             if user_id == match.row.host_id:
                 return await self._cancel(match, "closed: the host left the lobby")
-            match = await self._unseat(match, user_id, "is no longer a lobby")
+            match = await self._unseat(match, user_id)
             out = Outcome(f"You left {match.label}.")
             out.posts.append(announce.lobby_post(match))
             return out
 
+        return await self._act(match_id, act)
+
     async def start(self, match_id: int, user_id: int) -> Outcome:
         """Start a lobby (the host only) once enough players are seated."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             if match.status != LOBBY:
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
             if user_id != match.row.host_id:
@@ -226,17 +240,16 @@ class LobbyDesk(RefereeCore):
                 )
             return await self._start(match)
 
+        return await self._act(match_id, act)
+
     async def _start(self, match: Match) -> Outcome:
         if not match.members():
             raise RefereeError(f"{match.label} has no member playing: computers cannot play alone.")
         game = match.game
         settled = game.settle_options(len(match.seats), match.row.options)
         now = self.clock()
-        try:
-            await self.store.start_match(match.id, settled, self._step_deadline(match, now), now)
-        except StaleStep:
-            await self._reload(match.id)
-            raise RefereeError(f"{match.label} has already started.") from None
+        deadline = self._step_deadline(match, now)
+        await self.store.start_match(match.id, match.row.version, settled, deadline, now)
         match = self._keep(await self._reload(match.id))
         log.info("Match %s started with %s players", match.id, len(match.seats))
         out = Outcome(f"{match.label} has started.")
@@ -254,8 +267,8 @@ class LobbyDesk(RefereeCore):
         """Cancel a match; it counts for no standings. A lobby: the host or a moderator. A game
         under way: a moderator, the host alone before the first move, else the host with the
         agreement of every other player still in the game (a vote)."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             if match.status not in (LOBBY, ACTIVE):
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
             host = user_id == match.row.host_id
@@ -280,10 +293,12 @@ class LobbyDesk(RefereeCore):
                 "`/resign` leaves a game."
             )
 
+        return await self._act(match_id, act)
+
     async def vote(self, match_id: int, user_id: int, step: int, agree: bool) -> Outcome:
         """A player's answer to the host's proposal to cancel a game under way."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             if match.status != ACTIVE:
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
             player = match.seat_of(user_id)
@@ -296,8 +311,8 @@ class LobbyDesk(RefereeCore):
                 )
             if agree:
                 return await self._agree(match, user_id)
-            await self.store.clear_votes(match.id)
-            self._keep(replace(match, votes=frozenset()))
+            await self.store.clear_votes(match.id, match.row.version, self.clock())
+            self._keep(replace(match, votes=frozenset()).stored())
             name = prose_name(match.seats[player.seat].name)
             out = Outcome(f"You refused to cancel {match.label}; it goes on.")
             line = f"{name} refused to cancel the game: it goes on."
@@ -306,18 +321,17 @@ class LobbyDesk(RefereeCore):
             )
             return out
 
+        return await self._act(match_id, act)
+
     def _proposed(self, match: Match) -> bool:
         """True when the host has proposed, at this step, to cancel the match."""
         return match.row.host_id in match.votes
 
     async def _agree(self, match: Match, user_id: int) -> Outcome:
-        """Count a player's agreement (the host's opens the vote); cancel once all agree."""
-        try:
-            await self.store.vote_cancel(match.id, match.row.step, user_id, self.clock())
-        except StaleStep:
-            await self._reload(match.id)
-            raise RefereeError(f"{match.label} has changed; try again.") from None
-        match = self._keep(replace(match, votes=match.votes | {user_id}))
+        """Count a player's agreement (the host's opens the vote); cancel once all agree. Agreeing
+        again is harmless, so the action may be decided again after the vote is stored."""
+        await self.store.vote_cancel(match.id, match.row.version, user_id, self.clock())
+        match = self._keep(replace(match, votes=match.votes | {user_id}).stored())
         # Computers have no say: they play on until the members agree.
         members = match.members(s.seat for s in match.active_seats())
         waiting = [u for u in members if u != match.row.host_id and u not in match.votes]
@@ -353,12 +367,8 @@ class LobbyDesk(RefereeCore):
 
     async def _cancel(self, match: Match, why: str) -> Outcome:
         end = MatchEnd(CANCELLED, {"reason": why})
-        try:
-            await self.store.end_match(match.id, end, self.clock())
-        except StaleStep:
-            await self._reload(match.id)
-            raise RefereeError(f"{match.label} has already ended.") from None
-        match = self._keep(match.with_row(status=CANCELLED))
+        await self.store.end_match(match.id, match.row.version, end, self.clock())
+        match = self._keep(match.stored(status=CANCELLED))
         log.info("Match %s cancelled", match.id)
         closed = [announce.lobby_post(match, f"Cancelled: {why}.")]
         post = Post(

@@ -148,3 +148,7 @@ class Match:
     def with_row(self, **changes: Any) -> Match:
         """This match with some stored fields changed."""
         return replace(self, row=replace(self.row, **changes))
+
+    def stored(self, **changes: Any) -> Match:
+        """This match after one write to the store: its version one more, and these fields."""
+        return self.with_row(version=self.row.version + 1, **changes)

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from referee import announce
-from referee.core import RefereeCore
+from referee.core import RefereeCore, match_end
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome, Post, Style
 from referee.safe_text import prose_name
-from referee.store import Deadline, StaleStep
+from referee.store import Deadline, Logged, MatchEnd
 from rules.base import IllegalMove, Seat
 from rules.record import AUTO, RESIGN
 
@@ -33,8 +33,8 @@ class PlayDesk(RefereeCore):
 
         `step` is the step a button or form was shown for; a move for an older step is refused.
         """
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             if step is not None and match.status == ACTIVE and step != match.row.step:
                 raise RefereeError(
                     f"{match.label}: that was for a step that has already resolved; "
@@ -45,6 +45,8 @@ class PlayDesk(RefereeCore):
                 names = ", ".join(announce.who(match, s) for s in match.waiting_on())
                 raise RefereeError(f"It is not your move in {match.label}; waiting for {names}.")
             return await self._play(match, seat, text)
+
+        return await self._act(match_id, act)
 
     async def _play(self, match: Match, seat: Seat, text: str) -> Outcome:
         """A seat's move at the current step, checked: sealed while others are still to move,
@@ -71,12 +73,8 @@ class PlayDesk(RefereeCore):
 
     async def _seal(self, match: Match, seat: Seat, move: str, changing: bool) -> Outcome:
         """Store a sealed move of a step that still waits for others; say only who is in."""
-        try:
-            await self.store.submit_sealed(match.id, match.row.step, seat, move, self.clock())
-        except StaleStep:
-            await self._reload(match.id)
-            raise RefereeError(f"{match.label}: that step has already resolved.") from None
-        match = self._keep(match.moved(match.require_progress().submit(seat, move, True)))
+        await self.store.submit_sealed(match.id, match.row.version, seat, move, self.clock())
+        match = self._keep(match.moved(match.require_progress().submit(seat, move, True)).stored())
         verb = "Changed to" if changing else "Locked in"
         out = Outcome(
             f"{verb} `{move}` for {match.label}. You can change it until everyone has moved."
@@ -118,76 +116,82 @@ class PlayDesk(RefereeCore):
             return None
         return {s: p.game.auto_move(p.state, s, self.rng, resigned=True) for s in missing}
 
-    async def _resolve(self, match: Match, moves: Mapping[Seat, str], auto: set[Seat]) -> Outcome:
-        """Apply a complete step, then the steps resigned seats alone complete, committing each
-        step; `auto` are the seats whose move the referee played."""
+    async def _resolve(
+        self,
+        match: Match,
+        moves: Mapping[Seat, str],
+        auto: set[Seat],
+        logged: Sequence[Logged] = (),
+        lines_before: Sequence[str] = (),
+    ) -> Outcome:
+        """Apply a complete step, then the steps resigned seats alone complete, and record them
+        all (after the `logged` entries) in one write; `auto` are the seats whose move the
+        referee played. The posts of the first step start with `lines_before`."""
         out = Outcome()
+        decided_on = match.row.version
+        entries = list(logged)
+        end: MatchEnd | None = None
+        now = self.clock()
         while True:
             progress = match.require_progress()
             before = progress.state
             for seat, move in moves.items():
                 progress = progress.submit(seat, move, allow_change=True)
-            entries = tuple(
+            step_entries = tuple(
                 (seat, move, AUTO) if seat in auto else (seat, move) for seat, move in moves.items()
             )
-            lines = announce.describe_step(progress.game, before, moves, progress.state, match)
-            match = match.moved(progress, entries)
-            end = None
-            now = self.clock()
-            deadline = Deadline()
-            over = progress.is_over()
-            async with self._ending(over):
-                if over:
-                    match = match.with_row(status=OVER)
-                    end = await self._match_end(match)
-                else:
-                    deadline = self._step_deadline(match, now)
-                try:
-                    await self.store.resolve_step(
-                        match.id, match.row.step, entries, end, deadline, now
-                    )
-                except StaleStep:
-                    await self._reload(match.id)
-                    raise RefereeError(f"{match.label}: that step has already resolved.") from None
-            match = self._keep(
-                match.with_row(
-                    step=match.row.step + 1,
-                    deadline_at=deadline.at,
-                    remind_at=deadline.remind_at,
-                    step_started_at=now,
-                    result=end.result if end else None,
-                )
+            entries += [(match.row.step, e) for e in step_entries]
+            lines = [
+                *lines_before,
+                *announce.describe_step(progress.game, before, moves, progress.state, match),
+            ]
+            lines_before = ()
+            match = match.moved(progress, step_entries).with_row(
+                step=match.row.step + 1, step_started_at=now
             )
-            if end is not None:
+            if progress.is_over():
+                match = match.with_row(status=OVER, result=progress.result())
+                end = match_end(match)
                 out.posts.append(announce.final_post(match, lines))
-                log.info("Match %s over: %s", match.id, end.result)
-                return out
+                break
             out.posts += announce.step_posts(match, lines)
             autos = self._autos(match, {})
             if not autos:
                 out.directs += announce.prompts(match)
                 if match.thinking():
                     out.computers.append(match.id)
-                return out
+                break
             moves, auto = autos, set(autos)
+        deadline = Deadline() if end else self._step_deadline(match, now)
+        await self.store.record(match.id, decided_on, entries, match.row.step, end, deadline, now)
+        match = self._keep(
+            match.with_row(
+                version=decided_on + 1, deadline_at=deadline.at, remind_at=deadline.remind_at
+            )
+        )
+        if end is not None:
+            log.info("Match %s over: %s", match.id, end.result)
+        return out
 
     async def resign(self, match_id: int, user_id: int) -> Outcome:
         """Give up: with one player left the match ends; otherwise the referee plays on for you."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             seat = self._playing_seat(match, user_id)
             why = f"{prose_name(match.seats[seat].name)} resigned."
-            out = await self._resign_seat(match, seat, "resigned", why)
+            out = await self._resign_seats(match, {seat: why}, "resigned")
             out.reply = f"You resigned from {match.label}."
             return out
+
+        return await self._act(match_id, act)
 
     async def remove_player(
         self, match_id: int, actor_id: int, target_id: int, moderator: bool
     ) -> Outcome:
         """Remove a player: from a lobby, the host or a moderator; from a game under way, a
         moderator at any time, the host only a player the game has long waited on."""
-        async with self._lock(match_id):
-            match = await self.get(match_id)
+
+        async def act(match: Match) -> Outcome:
             if actor_id != match.row.host_id and not moderator:
                 raise RefereeError(
                     "Only the host or a member with Manage Server can remove a player."
@@ -198,7 +202,7 @@ class PlayDesk(RefereeCore):
             if match.status == LOBBY:
                 if target_id == match.row.host_id:
                     raise RefereeError("The host cannot be removed; cancel the lobby instead.")
-                match = await self._unseat(match, target_id, "has changed; try again")
+                match = await self._unseat(match, target_id)
                 out = Outcome(f"Removed <@{target_id}> from {match.label}.")
                 out.posts.append(announce.lobby_post(match))
                 return out
@@ -206,14 +210,12 @@ class PlayDesk(RefereeCore):
                 raise RefereeError(f"{match.label} is over.")
             if not moderator:
                 self._check_host_may_remove(match, seat.seat)
-            out = await self._resign_seat(
-                match,
-                seat.seat,
-                "removed",
-                f"{prose_name(seat.name)} was removed by <@{actor_id}>.",
-            )
+            why = f"{prose_name(seat.name)} was removed by <@{actor_id}>."
+            out = await self._resign_seats(match, {seat.seat: why}, "removed")
             out.reply = f"Removed <@{target_id}> from {match.label}."
             return out
+
+        return await self._act(match_id, act)
 
     def _check_host_may_remove(self, match: Match, seat: Seat) -> None:
         """A host removes only a player the game has waited on for a quarter of the move
@@ -240,32 +242,36 @@ class PlayDesk(RefereeCore):
                 f"{match.label} has waited on {name} for {announce.duration(int(waited))}: {rule}"
             )
 
-    async def _resign_seat(self, match: Match, seat: Seat, reason: str, why: str) -> Outcome:
-        """A seat leaves play, as an entry of the record: the match ends if the record says so,
-        else the referee plays on for the seat."""
-        entry = (seat, RESIGN, reason)
-        match = match.moved(match.require_progress().resign(seat), (entry,))
-        end = None
-        over = match.require_progress().is_over()
-        async with self._ending(over):
-            if over:
-                match = match.with_row(status=OVER)
-                end = await self._match_end(match)
-            try:
-                await self.store.resign(match.id, match.row.step, seat, reason, end, self.clock())
-            except StaleStep:
-                await self._reload(match.id)
-                raise RefereeError(f"{match.label} has changed; try again.") from None
-        match = self._keep(match.with_row(result=end.result) if end else match)
-        out = Outcome()
-        if end is not None:
-            out.posts.append(announce.final_post(match, [why]))
-            return out
-        lines = [why, "The referee plays their moves from now on; they cannot win."]
-        autos = self._autos(match, match.require_progress().pending)
+    async def _resign_seats(self, match: Match, whys: Mapping[Seat, str], reason: str) -> Outcome:
+        """Seats leave play (each with the line saying why), as entries of the record, in one
+        write: the match ends if the record says so, else the referee plays on for them."""
+        progress = match.require_progress()
+        entries: list[tuple[Seat, str, str]] = []
+        lines = []
+        for seat, why in whys.items():
+            if progress.is_over():
+                break
+            progress = progress.resign(seat)
+            entries.append((seat, RESIGN, reason))
+            lines.append(why)
+        logged = [(match.row.step, e) for e in entries]
+        match = match.moved(progress, tuple(entries))
+        now = self.clock()
+        if progress.is_over():
+            match = match.with_row(status=OVER, result=progress.result())
+            end = match_end(match)
+            await self.store.record(
+                match.id, match.row.version, logged, match.row.step, end, None, now
+            )
+            self._keep(match.stored())
+            return Outcome(posts=[announce.final_post(match, lines)])
+        lines.append("The referee plays their moves from now on; they cannot win.")
+        autos = self._autos(match, progress.pending)
         if autos:
-            out.posts.append(Post(match.row.channel_id, match.id, match.label, tuple(lines)))
-            pending = match.require_progress().pending
-            return out.extend(await self._resolve(match, {**pending, **autos}, set(autos)))
-        out.posts += announce.step_posts(match, lines)
-        return out
+            moves = {**progress.pending, **autos}
+            return await self._resolve(match, moves, set(autos), logged, lines)
+        await self.store.record(
+            match.id, match.row.version, logged, match.row.step, None, None, now
+        )
+        match = self._keep(match.stored())
+        return Outcome(posts=announce.step_posts(match, lines))

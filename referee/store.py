@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 # The record's entry and resignation move, as the stores write them into the log.
 from rules.record import RESIGN as RESIGN
 from rules.record import Entry as Entry
+
+Logged = tuple[int, Entry]
+"""An entry of the log with the step it was made at."""
 
 ALL_GAMES = "*"
 """The game of the standings that total every game."""
@@ -226,6 +229,23 @@ class LevelRating:
     games: int
 
 
+class Ratings(Protocol):
+    """One server's ratings, read inside the transaction that ends a match."""
+
+    def of_members(
+        self, games: Sequence[str], user_ids: Sequence[int]
+    ) -> dict[str, dict[int, tuple[float, float]]]:
+        """The (mu, sigma) of these members among members, per game, where they have one."""
+        ...
+
+    def of_players(
+        self, games: Sequence[str], players: Sequence[str]
+    ) -> dict[str, dict[str, tuple[float, float]]]:
+        """The (mu, sigma) from games with a computer of these players (user ids in decimal,
+        or level names), per game, where they have one."""
+        ...
+
+
 @dataclass(frozen=True)
 class MatchEnd:
     """How a match ended: its result for the record, and the standings to change (among
@@ -237,6 +257,9 @@ class MatchEnd:
     solitaire: SolitaireScore | None = None
     versus: Sequence[VersusChange] = field(default_factory=tuple)
     versus_ratings: Sequence[VersusRating] = field(default_factory=tuple)
+    rate: Callable[[Ratings], MatchEnd] | None = None
+    """Works out the standings' changes from the ratings as the ending transaction reads them
+    (a pure function, run inside that transaction); the end it returns has no `rate`."""
 
 
 @dataclass(frozen=True)
@@ -262,58 +285,76 @@ class MemberData:
 
 
 class Store(Protocol):
-    """Durable storage of matches; every method is one transaction, committed on return."""
+    """Durable storage of matches; every method is one transaction, committed on return.
+
+    Every write to an existing match names the version of the match it was decided on, and
+    raises StaleStep, changing nothing, if the match has changed since; a write that succeeds
+    makes the version one more.
+    """
+
+    shared: bool
+    """True when other processes may change the matches too (a server database)."""
 
     async def create_match(self, new: NewMatch) -> MatchRow:
         """Store a lobby with its host seated."""
         ...
 
-    async def set_lobby_message(self, match_id: int, message_id: int) -> None:
-        """Remember the lobby message, so its buttons can be updated."""
+    async def set_lobby_message(self, match_id: int, message_id: int) -> int:
+        """Remember the lobby message, so its buttons can be updated; the new version."""
         ...
 
-    async def add_seat(self, match_id: int, user_id: int, name: str, now: float) -> None:
+    async def add_seat(
+        self, match_id: int, version: int, user_id: int, name: str, now: float
+    ) -> None:
         """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
         ...
 
-    async def remove_seat(self, match_id: int, user_id: int, now: float) -> None:
-        """Unseat a member from a lobby; raise StaleStep if it is no longer a lobby."""
+    async def remove_seat(self, match_id: int, version: int, user_id: int, now: float) -> None:
+        """Unseat a member from a lobby; raise StaleStep."""
         ...
 
-    async def add_computer(self, match_id: int, level: str, name: str, now: float) -> None:
-        """Seat a computer of this level in a lobby; raise StaleStep."""
+    async def add_computers(
+        self, match_id: int, version: int, level: str, names: Sequence[str], now: float
+    ) -> None:
+        """Seat computers of this level, with these names, in a lobby; raise StaleStep."""
         ...
 
-    async def remove_computer(self, match_id: int, seat: int, now: float) -> None:
+    async def remove_computer(self, match_id: int, version: int, seat: int, now: float) -> None:
         """Unseat the computer in this seat of a lobby; raise StaleStep."""
         ...
 
     async def start_match(
-        self, match_id: int, settled: dict[str, Any], deadline: Deadline, now: float
+        self, match_id: int, version: int, settled: dict[str, Any], deadline: Deadline, now: float
     ) -> None:
-        """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
+        """Turn a lobby into an active match; raise StaleStep."""
         ...
 
     async def submit_sealed(
-        self, match_id: int, step: int, seat: int, move: str, now: float
+        self, match_id: int, version: int, seat: int, move: str, now: float
     ) -> None:
-        """Store or replace a seat's sealed move for a step; raise StaleStep."""
+        """Store or replace a seat's sealed move for the current step; raise StaleStep."""
         ...
 
-    async def resolve_step(
+    async def record(
         self,
         match_id: int,
+        version: int,
+        entries: Sequence[Logged],
         step: int,
-        moves: Sequence[Entry],
         end: MatchEnd | None,
-        deadline: Deadline,
+        deadline: Deadline | None,
         now: float,
     ) -> None:
-        """Append a step's entries to the log and open the next step; raise StaleStep."""
+        """Append entries to the log with the match now at `step` (a step that opens gets the
+        deadline; None keeps the current one), ending it when `end` is given; raise StaleStep
+        (also when the log refuses an entry: a seat moving twice in a step, or resigning
+        twice)."""
         ...
 
-    async def set_deadline(self, match_id: int, deadline: Deadline) -> None:
-        """Set or clear when a match's current step (or lobby) expires and when to remind."""
+    async def set_deadline(
+        self, match_id: int, version: int, deadline: Deadline, now: float
+    ) -> None:
+        """Set or clear when a match's current step expires and when to remind; StaleStep."""
         ...
 
     async def due(self, now: float) -> list[int]:
@@ -324,23 +365,20 @@ class Store(Protocol):
         """The earliest reminder or deadline of any open match."""
         ...
 
-    async def resign(
-        self, match_id: int, step: int, seat: int, reason: str, end: MatchEnd | None, now: float
-    ) -> None:
-        """Append a seat's resignation to the log, ending the match when `end` is given; raise
-        StaleStep if the match is not at that step or the seat has already resigned."""
+    async def vote_cancel(self, match_id: int, version: int, user_id: int, now: float) -> None:
+        """Record a player's agreement to cancel a match at its current step; raise StaleStep."""
         ...
 
-    async def vote_cancel(self, match_id: int, step: int, user_id: int, now: float) -> None:
-        """Record a player's agreement to cancel a match at this step; raise StaleStep."""
+    async def clear_votes(self, match_id: int, version: int, now: float) -> None:
+        """Forget every agreement to cancel a match (a player refused); raise StaleStep."""
         ...
 
-    async def clear_votes(self, match_id: int) -> None:
-        """Forget every agreement to cancel a match (a player refused)."""
-        ...
-
-    async def end_match(self, match_id: int, end: MatchEnd, now: float) -> None:
+    async def end_match(self, match_id: int, version: int, end: MatchEnd, now: float) -> None:
         """End a lobby or an active match (cancelled or over); raise StaleStep."""
+        ...
+
+    async def version_of(self, match_id: int) -> int | None:
+        """The stored version of a match, or None if there is none."""
         ...
 
     async def load_match(self, match_id: int) -> MatchData | None:
@@ -373,19 +411,6 @@ class Store(Protocol):
 
     async def solitaire_bests(self, guild_id: int, game: str) -> list[SolitaireBest]:
         """A server's best one-player scores of a game, one per set of options."""
-        ...
-
-    async def ratings_of(
-        self, guild_id: int, games: Sequence[str], user_ids: Sequence[int]
-    ) -> dict[str, dict[int, tuple[float, float]]]:
-        """The current (mu, sigma) of these members in each of these games, where they have one."""
-        ...
-
-    async def versus_ratings_of(
-        self, guild_id: int, games: Sequence[str], players: Sequence[str]
-    ) -> dict[str, dict[str, tuple[float, float]]]:
-        """The current (mu, sigma) from games with a computer of these players (user ids in
-        decimal, or level names) in each of these games, where they have one."""
         ...
 
     async def versus_standings(

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from db import SqliteStore
-from tests.db.test_store import active
+from tests.db.test_store import active, at
 from tests.sqlite_faults import count, write_lock
 
 
@@ -33,8 +33,9 @@ async def test_a_write_waits_out_a_short_lock_and_counts_once(
     """Locked for 1.5 s, a write is tried again whole until it goes through, exactly once; the
     database thread answers reads between the attempts."""
     match_id = await active(store, 10, 11)
+    version = await at(store, match_id)
     with write_lock(path, seconds=1.5):
-        write = asyncio.create_task(store.submit_sealed(match_id, 0, 0, "1", 5.0))
+        write = asyncio.create_task(store.submit_sealed(match_id, version, 0, "1", 5.0))
         await asyncio.sleep(0)
         loaded = await store.load_match(match_id)
         assert loaded is not None and loaded.sealed == ()

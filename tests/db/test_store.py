@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import closing
 from pathlib import Path
 
@@ -16,6 +16,7 @@ from referee.store import (
     ALL_GAMES,
     FORMER_PLAYER,
     Deadline,
+    Entry,
     LevelRating,
     MatchEnd,
     MemberData,
@@ -42,15 +43,33 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     await opened.close()
 
 
+async def at(store: SqliteStore, match_id: int) -> int:
+    """The stored version of a match."""
+    version = await store.version_of(match_id)
+    assert version is not None
+    return version
+
+
 async def active(store: SqliteStore, host: int, *others: int, guild: int = GUILD) -> int:
     """An active match of numbers-to-number hosted by `host`, with the others seated."""
     row = await store.create_match(
         NewMatch(guild, CHANNEL, "numbers-to-number", {}, host, f"u{host}", None, "auto", 1.0)
     )
     for user in others:
-        await store.add_seat(row.id, user, f"u{user}", 2.0)
-    await store.start_match(row.id, {"m": 2, "rounds": 1}, Deadline(), 3.0)
+        await store.add_seat(row.id, await at(store, row.id), user, f"u{user}", 2.0)
+    await store.start_match(row.id, await at(store, row.id), {"m": 2, "rounds": 1}, Deadline(), 3.0)
     return row.id
+
+
+async def resolve(store: SqliteStore, match_id: int, step: int, moves: Sequence[Entry]) -> None:
+    """Record a step's moves at the match's current version, opening the next step."""
+    logged = [(step, e) for e in moves]
+    await store.record(match_id, await at(store, match_id), logged, step + 1, None, Deadline(), 5.0)
+
+
+async def finish(store: SqliteStore, match_id: int, how: MatchEnd, now: float) -> None:
+    """End a match at its current version."""
+    await store.end_match(match_id, await at(store, match_id), how, now)
 
 
 def change(user: int, points: int, game: str = "numbers-to-number") -> StandingChange:
@@ -64,7 +83,7 @@ async def test_points_beyond_64_bits_add_up_exactly(store: SqliteStore) -> None:
     for _ in range(2):
         match_id = await active(store, 10, 11)
         end = MatchEnd("over", {"scores": [big, 0]}, [change(10, big), change(11, 3)])
-        await store.end_match(match_id, end, 4.0)
+        await finish(store, match_id, end, 4.0)
     rows = {s.user_id: s for s in await store.standings(GUILD, "numbers-to-number", 10)}
     assert rows[10].points == 2 * big and rows[10].games == 2 and rows[10].wins == 2
     assert rows[11].points == 6
@@ -73,11 +92,13 @@ async def test_points_beyond_64_bits_add_up_exactly(store: SqliteStore) -> None:
 async def test_a_refused_write_changes_nothing(store: SqliteStore, tmp_path: Path) -> None:
     """A step written twice is refused as a whole: neither its moves nor its guard stay."""
     match_id = await active(store, 10, 11)
-    await store.resolve_step(match_id, 0, [(0, "1"), (1, "2")], None, Deadline(), 5.0)
+    await resolve(store, match_id, 0, [(0, "1"), (1, "2")])
     with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
         before = conn.execute("SELECT * FROM matches").fetchall()
     with pytest.raises(StaleStep):
-        await store.resolve_step(match_id, 0, [(0, "3"), (1, "3")], None, Deadline(), 6.0)
+        await store.record(match_id, 0, [(0, (0, "3"))], 1, None, Deadline(), 6.0)
+    with pytest.raises(StaleStep):
+        await resolve(store, match_id, 0, [(0, "3"), (1, "3")])
     with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
         assert conn.execute("SELECT * FROM matches").fetchall() == before
     data = await store.load_match(match_id)
@@ -87,10 +108,10 @@ async def test_a_refused_write_changes_nothing(store: SqliteStore, tmp_path: Pat
 async def test_matches_load_together_like_one_by_one(store: SqliteStore) -> None:
     """The bulk load gives each match exactly what loading it alone gives, in id order."""
     ids = [await active(store, 10 + i, 20 + i) for i in range(3)]
-    await store.resolve_step(ids[0], 0, [(0, "1"), (1, "2")], None, Deadline(), 5.0)
-    await store.submit_sealed(ids[0], 1, 1, "3", 6.0)
-    await store.submit_sealed(ids[2], 0, 0, "2", 6.0)
-    await store.end_match(ids[1], MatchEnd("cancelled", {}), 7.0)
+    await resolve(store, ids[0], 0, [(0, "1"), (1, "2")])
+    await store.submit_sealed(ids[0], await at(store, ids[0]), 1, "3", 6.0)
+    await store.submit_sealed(ids[2], await at(store, ids[2]), 0, "2", 6.0)
+    await finish(store, ids[1], MatchEnd("cancelled", {}), 7.0)
     lobby = await store.create_match(
         NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, 99, "u99", None, "auto", 8.0)
     )
@@ -105,7 +126,7 @@ async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqliteStore)
     """A write whose caller is cancelled is done whole or not at all, never half."""
     match_id = await active(store, 10, 11)
     moves = [(0, "1"), (1, "2")]
-    task = asyncio.create_task(store.resolve_step(match_id, 0, moves, None, Deadline(), 5.0))
+    task = asyncio.create_task(resolve(store, match_id, 0, moves))
     await asyncio.sleep(0)
     task.cancel()
     await asyncio.gather(task, return_exceptions=True)
@@ -190,14 +211,14 @@ async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_pa
     the other player's standings as they were."""
     path = tmp_path / "store.sqlite3"
     won = await active(store, 10, 11)
-    await store.resolve_step(won, 0, [(0, "1"), (1, "2")], None, Deadline(), 4.0)
+    await resolve(store, won, 0, [(0, "1"), (1, "2")])
     changes = [change(u, 5, g) for u in (10, 11) for g in ("numbers-to-number", ALL_GAMES)]
-    await store.end_match(won, MatchEnd("over", {"scores": [5, 5]}, changes), 5.0)
+    await finish(store, won, MatchEnd("over", {"scores": [5, 5]}, changes), 5.0)
     elsewhere = await active(store, 11, 10, guild=7)
-    await store.end_match(elsewhere, MatchEnd("over", {}, [change(10, 1), change(11, 2)]), 6.0)
+    await finish(store, elsewhere, MatchEnd("over", {}, [change(10, 1), change(11, 2)]), 6.0)
     alone = await active(store, 10)
     best = SolitaireScore("numbers-to-number", "{}", 10, "u10", 3, ("1",))
-    await store.end_match(alone, MatchEnd("over", {}, solitaire=best), 7.0)
+    await finish(store, alone, MatchEnd("over", {}, solitaire=best), 7.0)
     still = await active(store, 12, 10)
 
     before = database_dump(path)
@@ -205,7 +226,7 @@ async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_pa
         await store.forget_member(10)
     assert refused.value.match_ids == (still,)
     assert database_dump(path) == before
-    await store.end_match(still, MatchEnd("cancelled", {"reason": "test"}), 8.0)
+    await finish(store, still, MatchEnd("cancelled", {"reason": "test"}), 8.0)
     bob = {g: await store.standings(g, "numbers-to-number", 10) for g in (GUILD, 7)}
     held = await store.member_data(10)
 
@@ -228,29 +249,32 @@ async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_pa
     assert await store.forget_member(10) == MemberData()
 
 
-async def test_games_with_a_computer_keep_their_own_table(store: SqliteStore) -> None:
+async def test_games_with_a_computer_keep_their_own_table(
+    store: SqliteStore, tmp_path: Path
+) -> None:
     """A computer's seat has a level and no user id; a finished game with one adds to the
     member's record against that level and to the ratings of both, not to the standings; the
     member forgotten, their record and rating against the computer go, the level's stays."""
     row = await store.create_match(
         NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, 10, "u10", None, "auto", 1.0)
     )
-    await store.add_computer(row.id, "hard", "Computer (hard)", 2.0)
-    await store.add_computer(row.id, "easy", "Computer (easy)", 2.0)
-    await store.remove_computer(row.id, 2, 2.5)
+    await store.add_computers(row.id, 0, "hard", ["Computer (hard)"], 2.0)
+    await store.add_computers(row.id, 1, "easy", ["Computer (easy)"], 2.0)
+    await store.remove_computer(row.id, 2, 2, 2.5)
     with pytest.raises(StaleStep):
-        await store.remove_computer(row.id, 0, 2.5)
-    await store.start_match(row.id, {"m": 2, "rounds": 1}, Deadline(), 3.0)
+        await store.remove_computer(row.id, 3, 0, 2.5)
+    await store.start_match(row.id, 3, {"m": 2, "rounds": 1}, Deadline(), 3.0)
     with pytest.raises(StaleStep):
-        await store.add_computer(row.id, "easy", "Computer (easy)", 3.5)
+        await store.add_computers(row.id, 4, "easy", ["Computer (easy)"], 3.5)
     data = await store.load_match(row.id)
     assert data is not None
     assert data.seats == (SeatRow(0, 10, "u10"), SeatRow(1, None, "Computer (hard)", "hard"))
+    path = tmp_path / "store.sqlite3"
 
     versus = [VersusChange(g, 10, "u10", "hard", True, False) for g in ("numbers-to-number", "*")]
     ratings = [VersusRating(g, p, 26.0, 8.0) for g in ("numbers-to-number", "*") for p in ("10",)]
     ratings += [VersusRating("*", "hard", 24.0, 8.0)]
-    await store.end_match(row.id, MatchEnd("over", {}, versus=versus, versus_ratings=ratings), 4.0)
+    await finish(store, row.id, MatchEnd("over", {}, versus=versus, versus_ratings=ratings), 4.0)
     assert await store.standings(GUILD, ALL_GAMES, 10) == []
     board, levels = await store.versus_standings(GUILD, ALL_GAMES, 10)
     assert board == [VersusStanding(10, "u10", 26.0, 8.0, {"hard": (1, 1, 0)})]
@@ -259,6 +283,6 @@ async def test_games_with_a_computer_keep_their_own_table(store: SqliteStore) ->
 
     await store.forget_member(10)
     assert await store.versus_standings(GUILD, ALL_GAMES, 10) == ([], levels)
-    assert await store.versus_ratings_of(GUILD, ["*"], ["10", "hard"]) == {
-        "*": {"hard": (24.0, 8.0)}
-    }
+    with closing(sqlite3.connect(path)) as conn:
+        rated = conn.execute("SELECT game, player, mu, sigma FROM versus_ratings").fetchall()
+    assert rated == [("*", "hard", 24.0, 8.0)]

@@ -90,10 +90,14 @@ async def test_the_database_refuses_a_second_move_for_a_step(referee: Referee) -
     """Even past the referee, the store's keys refuse a stale step and a doubled move."""
     match_id = await started(referee, "lengths-of-lengths", {"n": 4}, BOB)
     store = referee.store
-    await store.resolve_step(match_id, 0, [(0, "1")], None, Deadline(), 0.0)
+    version = await store.version_of(match_id)
+    assert version is not None
+    await store.record(match_id, version, [(0, (0, "1"))], 1, None, Deadline(), 0.0)
     with pytest.raises(StaleStep):
-        await store.resolve_step(match_id, 0, [(0, "0")], None, Deadline(), 0.0)
+        await store.record(match_id, version, [(0, (0, "0"))], 1, None, Deadline(), 0.0)
     with pytest.raises(StaleStep):
-        await store.resolve_step(match_id, 1, [(1, "0"), (1, "1")], None, Deadline(), 0.0)
+        await store.record(
+            match_id, version + 1, [(1, (1, "0")), (1, (1, "1"))], 2, None, None, 0.0
+        )
     data = await store.load_match(match_id)
     assert data is not None and data.moves == ((0, "1"),) and data.row.step == 1

@@ -1,4 +1,4 @@
--- The schema of SQLite's migrations 0001 to 0005, in one step: the same tables, columns, keys,
+-- The schema of SQLite's migrations 0001 to 0004, in one step: the same tables, columns, keys,
 -- checks and indexes. Match ids may be given on insert (a copy keeps its ids); REAL is DOUBLE
 -- PRECISION; points and scores stay decimal text, summed by big_add like in SQLite. The
 -- version lives in the table schema_version (see db/migrate.py).
