@@ -94,7 +94,9 @@ class RefereeBot(commands.AutoShardedBot):
         return self.holds_shard(shard_of(guild_id, self.shard_count))
 
     async def setup_hook(self) -> None:
-        """Load the cogs (with the restart-proof buttons); sync commands from shard 0's process."""
+        """Hear of other processes' changes, load the cogs (with the restart-proof buttons), and
+        sync the commands from shard 0's process."""
+        await self.store.watch(self.referee.changed)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         # Every process serves the same commands: one sync is enough, and several at each

@@ -25,7 +25,7 @@ from typing import Any
 
 from bench.actions import BenchError
 from bench.stats import percentile
-from db import SqliteStore
+from db import open_store
 from players import LEVELS, Request
 from referee import Referee
 from referee.match import ACTIVE, LOBBY, Match
@@ -296,7 +296,7 @@ class LagBench:
 
 async def run_lag(workdir: Path, baseline_s: float, seconds: float, seed: int = 1) -> LagResult:
     """Measure the lag on a fresh database; the pool is shut down at the end."""
-    store = await SqliteStore.open(workdir / "lag.sqlite3")
+    store = await open_store(str(workdir / "lag.sqlite3"))
     thinker = TimedThinker()
     referee = Referee(store, thinker=thinker)
     try:

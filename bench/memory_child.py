@@ -13,6 +13,8 @@ import time
 import tracemalloc
 from typing import Any
 
+from db import open_store
+
 
 def rss_kb() -> int:
     """This process's resident memory in KB (Linux)."""
@@ -34,9 +36,8 @@ async def load_all(store: Any, ids: list[int]) -> tuple[Any, float]:
 
 async def measure(database: str) -> dict[str, Any]:
     """Load every open game into a fresh referee's cache: RSS, then traced bytes, per game."""
-    from db import SqliteStore
 
-    store = await SqliteStore.open(database)
+    store = await open_store(str(database))
     try:
         ids = [d.row.id for d in await store.open_matches()]
         await load_all(store, ids[:1])  # first-call allocations: imports, statement cache

@@ -19,6 +19,9 @@ IDLE_SECONDS = 24 * 3600.0
 """How long the timekeeper sleeps when nothing is due (a new deadline wakes it at once)."""
 RETRY_SECONDS = 60.0
 """How soon the timekeeper tries again after a failure."""
+SHARED_LOOK_SECONDS = 60.0
+"""How often the timekeeper looks again when other processes share the store: a deadline one of
+them set is theirs to fire, but if that process is gone, this one fires it within a minute."""
 
 
 class Clock(commands.Cog):
@@ -53,6 +56,8 @@ class Clock(commands.Cog):
                 log.exception("Deadline keeping failed; trying again in a minute")
                 wake = referee.clock() + RETRY_SECONDS
             delay = IDLE_SECONDS if wake is None else wake - referee.clock()
+            if referee.store.shared:
+                delay = min(delay, SHARED_LOOK_SECONDS)
             self._napping = True
             await asyncio.sleep(min(max(delay, 0.0), IDLE_SECONDS))
 

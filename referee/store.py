@@ -295,6 +295,11 @@ class Store(Protocol):
     shared: bool
     """True when other processes may change the matches too (a server database)."""
 
+    async def watch(self, changed: Callable[[int, int], None]) -> None:
+        """Call changed(match_id, version) whenever a match changes (this process's own changes
+        included; never without other processes); returns once watching."""
+        ...
+
     async def create_match(self, new: NewMatch) -> MatchRow:
         """Store a lobby with its host seated."""
         ...

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from db import SqliteStore
+from db import SqlStore, open_store
 from tests.db.test_store import active, at
 from tests.sqlite_faults import count, write_lock
 
@@ -20,16 +20,14 @@ def path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def store(path: Path) -> AsyncIterator[SqliteStore]:
+async def store(path: Path) -> AsyncIterator[SqlStore]:
     """A store on a fresh file."""
-    opened = await SqliteStore.open(path)
+    opened = await open_store(str(path))
     yield opened
     await opened.close()
 
 
-async def test_a_write_waits_out_a_short_lock_and_counts_once(
-    store: SqliteStore, path: Path
-) -> None:
+async def test_a_write_waits_out_a_short_lock_and_counts_once(store: SqlStore, path: Path) -> None:
     """Locked for 1.5 s, a write is tried again whole until it goes through, exactly once; the
     database thread answers reads between the attempts."""
     match_id = await active(store, 10, 11)

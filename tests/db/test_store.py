@@ -1,56 +1,50 @@
-"""The SQLite store on a real file: whole transactions, exact points, bulk loading."""
+"""The store on each engine (SQLite, PostgreSQL): every method, whole transactions, exact
+points, bulk loading. The fixtures (tests/db/conftest.py) run every test on both."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
-from collections.abc import AsyncIterator, Sequence
-from contextlib import closing
+import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
-from db import SqliteStore
-from db.migrate import migration_files
+from db import SqlStore, reads
 from referee.store import (
     ALL_GAMES,
     FORMER_PLAYER,
+    AlreadySeated,
     Deadline,
     Entry,
     LevelRating,
     MatchEnd,
     MemberData,
     NewMatch,
+    Ratings,
     SeatRow,
     SolitaireScore,
     StaleStep,
     StandingChange,
     StillSeated,
+    Store,
     VersusChange,
     VersusRating,
     VersusStanding,
 )
-from tests.rows import database_dump
+from tests.db.backends import Backend
 
 GUILD, CHANNEL = 1, 2
 
 
-@pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    """A store on a fresh file."""
-    opened = await SqliteStore.open(tmp_path / "store.sqlite3")
-    yield opened
-    await opened.close()
-
-
-async def at(store: SqliteStore, match_id: int) -> int:
+async def at(store: SqlStore, match_id: int) -> int:
     """The stored version of a match."""
     version = await store.version_of(match_id)
     assert version is not None
     return version
 
 
-async def active(store: SqliteStore, host: int, *others: int, guild: int = GUILD) -> int:
+async def active(store: SqlStore, host: int, *others: int, guild: int = GUILD) -> int:
     """An active match of numbers-to-number hosted by `host`, with the others seated."""
     row = await store.create_match(
         NewMatch(guild, CHANNEL, "numbers-to-number", {}, host, f"u{host}", None, "auto", 1.0)
@@ -61,13 +55,13 @@ async def active(store: SqliteStore, host: int, *others: int, guild: int = GUILD
     return row.id
 
 
-async def resolve(store: SqliteStore, match_id: int, step: int, moves: Sequence[Entry]) -> None:
+async def resolve(store: SqlStore, match_id: int, step: int, moves: Sequence[Entry]) -> None:
     """Record a step's moves at the match's current version, opening the next step."""
     logged = [(step, e) for e in moves]
     await store.record(match_id, await at(store, match_id), logged, step + 1, None, Deadline(), 5.0)
 
 
-async def finish(store: SqliteStore, match_id: int, how: MatchEnd, now: float) -> None:
+async def finish(store: SqlStore, match_id: int, how: MatchEnd, now: float) -> None:
     """End a match at its current version."""
     await store.end_match(match_id, await at(store, match_id), how, now)
 
@@ -77,7 +71,7 @@ def change(user: int, points: int, game: str = "numbers-to-number") -> StandingC
     return StandingChange(game, user, f"u{user}", True, False, points, 30.0, 7.0)
 
 
-async def test_points_beyond_64_bits_add_up_exactly(store: SqliteStore) -> None:
+async def test_points_beyond_64_bits_add_up_exactly(store: SqlStore) -> None:
     """Integer Sequence scores outgrow 64-bit integers; the standings add them exactly."""
     big = 60 * 10**80
     for _ in range(2):
@@ -89,23 +83,22 @@ async def test_points_beyond_64_bits_add_up_exactly(store: SqliteStore) -> None:
     assert rows[11].points == 6
 
 
-async def test_a_refused_write_changes_nothing(store: SqliteStore, tmp_path: Path) -> None:
+async def test_a_refused_write_changes_nothing(backend: Backend) -> None:
     """A step written twice is refused as a whole: neither its moves nor its guard stay."""
+    store = backend.store
     match_id = await active(store, 10, 11)
     await resolve(store, match_id, 0, [(0, "1"), (1, "2")])
-    with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
-        before = conn.execute("SELECT * FROM matches").fetchall()
+    before = await backend.rows()
     with pytest.raises(StaleStep):
         await store.record(match_id, 0, [(0, (0, "3"))], 1, None, Deadline(), 6.0)
     with pytest.raises(StaleStep):
         await resolve(store, match_id, 0, [(0, "3"), (1, "3")])
-    with closing(sqlite3.connect(tmp_path / "store.sqlite3")) as conn:
-        assert conn.execute("SELECT * FROM matches").fetchall() == before
+    assert await backend.rows() == before
     data = await store.load_match(match_id)
     assert data is not None and data.moves == ((0, "1"), (1, "2")) and data.row.step == 1
 
 
-async def test_matches_load_together_like_one_by_one(store: SqliteStore) -> None:
+async def test_matches_load_together_like_one_by_one(store: SqlStore) -> None:
     """The bulk load gives each match exactly what loading it alone gives, in id order."""
     ids = [await active(store, 10 + i, 20 + i) for i in range(3)]
     await resolve(store, ids[0], 0, [(0, "1"), (1, "2")])
@@ -122,7 +115,7 @@ async def test_matches_load_together_like_one_by_one(store: SqliteStore) -> None
     assert await store.load_open_matches() == [bulk[0], bulk[2], bulk[3]]
 
 
-async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqliteStore) -> None:
+async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqlStore) -> None:
     """A write whose caller is cancelled is done whole or not at all, never half."""
     match_id = await active(store, 10, 11)
     moves = [(0, "1"), (1, "2")]
@@ -135,81 +128,11 @@ async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqliteStore)
     assert (data.row.step, data.moves) in ((0, ()), (1, ((0, "1"), (1, "2"))))
 
 
-async def test_reopening_keeps_the_schema_version(tmp_path: Path) -> None:
-    """Migrations run once; a second open finds the database at the newest version."""
-    path = tmp_path / "again.sqlite3"
-    for _ in range(2):
-        store = await SqliteStore.open(path)
-        await store.close()
-        await store.close()  # closing twice is harmless
-    with closing(sqlite3.connect(path)) as conn:
-        (version,) = conn.execute("PRAGMA user_version").fetchone()
-    assert version == migration_files()[-1][0]
-
-
-def test_resignations_of_the_first_schema_become_entries_of_the_log(tmp_path: Path) -> None:
-    """Migrating a version-1 database puts each resigned seat's resignation into the log, just
-    before the first move the referee played for it (else at the end), and the logs replay."""
-    from db.database import connect
-    from rules.record import Record, replay
-
-    path = tmp_path / "old.sqlite3"
-    with closing(sqlite3.connect(path)) as conn:
-        (version, first), *_ = migration_files()
-        conn.executescript(first.read_text(encoding="utf-8") + f"PRAGMA user_version = {version};")
-        # A 3-player game where seat 2 resigned after two moves and was played for since; a
-        # 2-player game ended by a resignation, with nothing played after it.
-        settled = '{"n": 3, "rounds": 1}'
-        for mid, players in ((1, 3), (2, 2)):
-            conn.execute(
-                "INSERT INTO matches (id, guild_id, channel_id, game, options, settled, host_id, "
-                "status, step, created_at, updated_at) "
-                "VALUES (?, 1, 2, 'lengths-of-lengths', '{}', ?, 10, 'over', 4, 0, 0)",
-                (mid, settled if players == 3 else '{"n": 2, "rounds": 1}'),
-            )
-            for seat in range(players):
-                resigned = int((mid, seat) in ((1, 2), (2, 1)))
-                conn.execute(
-                    "INSERT INTO seats (match_id, seat, user_id, name, resigned) "
-                    "VALUES (?, ?, ?, ?, ?)",
-                    (mid, seat, 10 + seat, f"u{seat}", resigned),
-                )
-        logs = {1: [(0, "1", 0), (1, "0", 0), (2, "1", 1), (1, "1", 0)], 2: [(0, "1", 0)]}
-        for mid, log in logs.items():
-            for idx, (seat, move, auto) in enumerate(log):
-                conn.execute(
-                    "INSERT INTO moves (match_id, idx, step, seat, move, auto) "
-                    "VALUES (?, ?, ?, ?, ?, ?)",
-                    (mid, idx, idx, seat, move, auto),
-                )
-        conn.commit()
-    with closing(connect(str(path))) as conn:
-        rows = {
-            mid: conn.execute(
-                "SELECT seat, move, note FROM moves WHERE match_id = ? ORDER BY idx", (mid,)
-            ).fetchall()
-            for mid in (1, 2)
-        }
-        assert "resigned" not in [r[1] for r in conn.execute("PRAGMA table_info(seats)")]
-    assert rows[1] == [
-        (0, "1", None),
-        (1, "0", None),
-        (2, "resign", "resigned"),
-        (2, "1", "auto"),
-        (1, "1", None),
-    ]
-    assert rows[2] == [(0, "1", None), (1, "resign", "resigned")]
-    first_game = Record("lengths-of-lengths", 3, {"n": 3}, tuple(e[:2] for e in rows[1]))
-    assert replay(first_game).resigned == {2}
-    second = replay(Record("lengths-of-lengths", 2, {"n": 2}, tuple(e[:2] for e in rows[2])))
-    assert second.result()["winners"] == [0]
-
-
-async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_path: Path) -> None:
+async def test_forgetting_a_member_keeps_every_result(backend: Backend) -> None:
     """While the member sits in an open game nothing changes; then one transaction deletes their
     standings and bests in every server and leaves their finished seats anonymous, results and
     the other player's standings as they were."""
-    path = tmp_path / "store.sqlite3"
+    store = backend.store
     won = await active(store, 10, 11)
     await resolve(store, won, 0, [(0, "1"), (1, "2")])
     changes = [change(u, 5, g) for u in (10, 11) for g in ("numbers-to-number", ALL_GAMES)]
@@ -221,11 +144,11 @@ async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_pa
     await finish(store, alone, MatchEnd("over", {}, solitaire=best), 7.0)
     still = await active(store, 12, 10)
 
-    before = database_dump(path)
+    before = await backend.rows()
     with pytest.raises(StillSeated) as refused:
         await store.forget_member(10)
     assert refused.value.match_ids == (still,)
-    assert database_dump(path) == before
+    assert await backend.rows() == before
     await finish(store, still, MatchEnd("cancelled", {"reason": "test"}), 8.0)
     bob = {g: await store.standings(g, "numbers-to-number", 10) for g in (GUILD, 7)}
     held = await store.member_data(10)
@@ -249,12 +172,11 @@ async def test_forgetting_a_member_keeps_every_result(store: SqliteStore, tmp_pa
     assert await store.forget_member(10) == MemberData()
 
 
-async def test_games_with_a_computer_keep_their_own_table(
-    store: SqliteStore, tmp_path: Path
-) -> None:
+async def test_games_with_a_computer_keep_their_own_table(backend: Backend) -> None:
     """A computer's seat has a level and no user id; a finished game with one adds to the
     member's record against that level and to the ratings of both, not to the standings; the
     member forgotten, their record and rating against the computer go, the level's stays."""
+    store = backend.store
     row = await store.create_match(
         NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, 10, "u10", None, "auto", 1.0)
     )
@@ -269,7 +191,6 @@ async def test_games_with_a_computer_keep_their_own_table(
     data = await store.load_match(row.id)
     assert data is not None
     assert data.seats == (SeatRow(0, 10, "u10"), SeatRow(1, None, "Computer (hard)", "hard"))
-    path = tmp_path / "store.sqlite3"
 
     versus = [VersusChange(g, 10, "u10", "hard", True, False) for g in ("numbers-to-number", "*")]
     ratings = [VersusRating(g, p, 26.0, 8.0) for g in ("numbers-to-number", "*") for p in ("10",)]
@@ -283,6 +204,94 @@ async def test_games_with_a_computer_keep_their_own_table(
 
     await store.forget_member(10)
     assert await store.versus_standings(GUILD, ALL_GAMES, 10) == ([], levels)
-    with closing(sqlite3.connect(path)) as conn:
-        rated = conn.execute("SELECT game, player, mu, sigma FROM versus_ratings").fetchall()
-    assert rated == [("*", "hard", 24.0, 8.0)]
+    rated = (await backend.rows())["versus_ratings"]
+    assert [r[1:5] for r in rated] == [("*", "hard", 24.0, 8.0)]
+
+
+async def test_every_refused_write_changes_nothing(backend: Backend) -> None:
+    """Each write refused (an old version, the wrong status, a seat taken, a step logged twice, a
+    member still seated) leaves every row as it was, the version too."""
+    store = backend.store
+    playing = await active(store, 10, 11)
+    lobby = (
+        await store.create_match(
+            NewMatch(GUILD, CHANNEL, "numbers-to-number", {}, 12, "u12", None, "auto", 1.0)
+        )
+    ).id
+    await store.add_computers(lobby, 0, "easy", ["Computer"], 1.5)
+    await resolve(store, playing, 0, [(0, "1"), (1, "2")])
+    now, old = 9.0, 0
+    lv, pv = await at(store, lobby), await at(store, playing)
+    refused = [
+        store.add_seat(lobby, old, 13, "u13", now),
+        store.add_seat(lobby, lv, 12, "u12", now),
+        store.remove_seat(lobby, old, 12, now),
+        store.add_computers(lobby, old, "hard", ["Computer 2"], now),
+        store.remove_computer(lobby, old, 1, now),
+        store.start_match(lobby, old, {}, Deadline(), now),
+        store.start_match(playing, pv, {}, Deadline(), now),
+        store.submit_sealed(playing, old, 0, "1", now),
+        store.submit_sealed(lobby, lv, 0, "1", now),
+        store.record(playing, old, [(1, (0, "1"))], 2, None, None, now),
+        store.record(playing, pv, [(1, (0, "1")), (1, (0, "2"))], 2, None, None, now),
+        store.set_deadline(playing, old, Deadline(50.0), now),
+        store.vote_cancel(playing, old, 10, now),
+        store.clear_votes(playing, old, now),
+        store.end_match(playing, old, MatchEnd("over", {}, [change(10, 1)]), now),
+        store.forget_member(11),
+    ]
+    before = await backend.rows()
+    for call in refused:
+        with pytest.raises((StaleStep, AlreadySeated, StillSeated)):
+            await call
+        assert await backend.rows() == before
+
+
+async def test_a_caller_cancelled_midway_leaves_the_end_whole(backend: Backend) -> None:
+    """A caller cancelled while its transaction is under way (rating, inside it) does not cut
+    it: the match ends with its standings, or, had it not begun, stays as it was."""
+    store = backend.store
+    match_id = await active(store, 10, 11)
+    inside, go_on = threading.Event(), threading.Event()
+
+    def rate(ratings: Ratings) -> MatchEnd:
+        inside.set()
+        go_on.wait(5)
+        return MatchEnd("over", {"winners": [0]}, [change(10, 1), change(11, 0)])
+
+    end = MatchEnd("over", {}, rate=rate)
+    task = asyncio.create_task(store.end_match(match_id, await at(store, match_id), end, 4.0))
+    assert await asyncio.to_thread(inside.wait, 5)
+    task.cancel()
+    go_on.set()
+    await asyncio.gather(task, return_exceptions=True)
+    for _ in range(100):
+        data = await store.load_match(match_id)
+        if data is not None and data.row.status == "over":
+            break
+        await asyncio.sleep(0.02)
+    assert data is not None and data.row.status == "over" and data.row.result == {"winners": [0]}
+    assert len(await store.standings(GUILD, "numbers-to-number", 10)) == 2
+
+
+async def test_bulk_loads_equal_single_loads_across_chunks(
+    store: SqlStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With a few ids per query, loading many matches still equals loading each alone."""
+    ids = [await active(store, 10 + i, 20 + i) for i in range(5)]
+    for match_id in ids[::2]:
+        await resolve(store, match_id, 0, [(0, "1"), (1, "2")])
+        await store.vote_cancel(match_id, await at(store, match_id), 10, 6.0)
+    await store.submit_sealed(ids[1], await at(store, ids[1]), 1, "2", 6.0)
+    singles = [await store.load_match(i) for i in ids]
+    monkeypatch.setattr(reads, "CHUNK", 2)
+    assert await store.load_matches(ids[::-1]) == singles
+    assert await store.load_open_matches() == singles
+
+
+def test_the_suite_calls_every_store_method() -> None:
+    """Every call of the Store protocol is made by this suite, on both engines."""
+    calls = [n for n, v in vars(Store).items() if callable(v) and not n.startswith("_")]
+    here = Path(__file__).parent
+    text = "".join(p.read_text(encoding="utf-8") for p in here.glob("test_store*.py"))
+    assert calls and [n for n in calls if f".{n}(" not in text] == []

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from db import SqliteStore
+from db import SqlStore, open_store
 from referee import Referee
 
 GUILD, OTHER_GUILD, HALL, DEN = 1, 2, 20, 21
@@ -16,9 +16,9 @@ ALICE, BOB, CAROL = 10, 11, 12
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
+async def store(tmp_path: Path) -> AsyncIterator[SqlStore]:
     """A store on a fresh file."""
-    opened = await SqliteStore.open(tmp_path / "lookup.sqlite3")
+    opened = await open_store(str(tmp_path / "lookup.sqlite3"))
     yield opened
     await opened.close()
 
@@ -35,7 +35,7 @@ async def answers(referee: Referee) -> dict[str, list[int]]:
     return out
 
 
-async def asked(store: SqliteStore, referee: Referee) -> dict[str, list[int]]:
+async def asked(store: SqlStore, referee: Referee) -> dict[str, list[int]]:
     """The same answers from a referee that has not loaded every game (it queries)."""
     fresh = Referee(store)
     return await answers(fresh)
@@ -47,7 +47,7 @@ async def new(referee: Referee, guild: int, channel: int, host: int, slug: str) 
     return max(m.id for m in await referee.open_matches(guild))
 
 
-async def test_memory_and_database_agree(store: SqliteStore) -> None:
+async def test_memory_and_database_agree(store: SqlStore) -> None:
     """After every change, the in-memory lookups give what the database gives."""
     referee = Referee(store)
     await referee.known_open_matches()

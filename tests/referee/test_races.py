@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from db import SqliteStore
+from db import open_store
 from referee import Referee, RefereeError
 from referee.notices import Outcome
 from referee.store import Deadline, StaleStep
@@ -43,7 +43,7 @@ async def settle(calls: list[Coroutine[Any, Any, Outcome]]) -> tuple[list[Outcom
 @pytest.fixture
 async def referee(tmp_path: Path) -> AsyncIterator[Referee]:
     """A referee on a fresh SQLite file."""
-    store = await SqliteStore.open(tmp_path / "race.sqlite3")
+    store = await open_store(str(tmp_path / "race.sqlite3"))
     yield Referee(store)
     await store.close()
 

@@ -93,7 +93,9 @@ async def test_the_last_seat_of_a_lobby_goes_to_one_member(pair: tuple[Referee, 
         await one.new_match(GUILD, CHANNEL, ALICE, "alice", "numbers-to-number", {"m": 3})
         match_id = (await one.open_matches(GUILD))[-1].id
         await known_to_both(pair, match_id)
-        done, refused = await settle([one.join(match_id, BOB, "bob"), two.join(match_id, CAROL, "c")])
+        done, refused = await settle(
+            [one.join(match_id, BOB, "bob"), two.join(match_id, CAROL, "c")]
+        )
         assert len(done) == 1 and len(refused) == 1
         assert "already started" in refused[0] or "full" in refused[0]
         assert said(done, "Players:") == 1

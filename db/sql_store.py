@@ -1,13 +1,12 @@
-"""The SQLite store: the referee's Store protocol, one transaction (one thread hop) per call."""
+"""The store over SQL: the Store protocol on SQLite or PostgreSQL, one transaction per call."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from db import reads, writes
-from db.database import Database
+from db.sql import Engine
 from referee.store import (
     Deadline,
     LevelRating,
@@ -23,23 +22,24 @@ from referee.store import (
 )
 
 
-class SqliteStore:
-    """Matches, seats, moves and standings in one SQLite file (WAL, fully synced commits)."""
+class SqlStore:
+    """Matches, seats, moves and standings in one SQLite file (WAL, fully synced commits) or
+    one PostgreSQL database: the same SQL on either engine."""
 
-    shared = False
-    """One process uses a SQLite file: nobody else changes the matches."""
-
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Engine) -> None:
         self._db = db
-
-    @classmethod
-    async def open(cls, path: str | Path) -> SqliteStore:
-        """Open (creating and migrating if needed) the database at path."""
-        return cls(await Database.open(path))
+        self.shared = db.shared
+        """True when other processes may change the matches (PostgreSQL): copies must be
+        checked; False for a SQLite file, which one process uses."""
 
     async def close(self) -> None:
         """Release the database."""
         await self._db.close()
+
+    async def watch(self, changed: Callable[[int, int], None]) -> None:
+        """Call changed(match_id, version) on this event loop whenever another process changes a
+        match (never, on SQLite); returns once watching."""
+        await self._db.listen(changed)
 
     # Lobbies -----------------------------------------------------------------------------
 
