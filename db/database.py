@@ -69,6 +69,9 @@ class Database:
     not once per statement, and a cancelled caller cannot leave a transaction half done.
     """
 
+    shared = False
+    """Only this process writes to the file."""
+
     def __init__(self, conn: sqlite3.Connection, pool: ThreadPoolExecutor) -> None:
         self._conn = conn
         self._pool = pool
@@ -120,6 +123,9 @@ class Database:
     ) -> T:
         """fn(conn, *args) in one read transaction: every query sees the same snapshot."""
         return await self._run("BEGIN", lambda conn: fn(conn, *args, **kwargs))
+
+    async def listen(self, changed: Callable[[int, int], None]) -> None:
+        """Nothing to hear: one process serves one database file, and it knows its changes."""
 
     async def close(self) -> None:
         """Close the connection and stop the worker thread (again is harmless)."""

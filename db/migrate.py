@@ -6,11 +6,17 @@ import logging
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
+
+import psycopg
 
 log = logging.getLogger(__name__)
 
 MIGRATIONS = Path(__file__).with_name("migrations")
 """One folder of numbered migrations per engine: `sqlite`, `postgres`."""
+MIGRATION_LOCK = 0x5155_4554_5245_4631
+"""The advisory lock key held while migrating a PostgreSQL database (any constant will do, as
+long as every process uses the same one)."""
 
 
 def migration_files(engine: str = "sqlite") -> list[tuple[int, Path]]:
@@ -36,4 +42,31 @@ def migrate(conn: sqlite3.Connection) -> int:
             f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};\nCOMMIT;"
         )
         version = number
+    return version
+
+
+def migrate_postgres(conn: psycopg.Connection[Any]) -> int:
+    """Apply every PostgreSQL migration newer than the database's version, each in its own
+    transaction with its version; return the new version. conn must be in autocommit mode.
+
+    Processes starting together wait for each other on an advisory lock, so each migration is
+    applied once; the version is read under the lock.
+    """
+    conn.execute("SELECT pg_advisory_lock(%s)", (MIGRATION_LOCK,))
+    try:
+        conn.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+        row = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        version = int(row[0]) if row and row[0] is not None else 0
+        for number, path in migration_files("postgres"):
+            if number <= version:
+                continue
+            log.info("Applying database migration postgres/%s", path.name)
+            with conn.transaction():
+                # No parameters: the file is sent as it is, several statements at once.
+                conn.execute(path.read_text(encoding="utf-8").encode())
+                conn.execute("DELETE FROM schema_version")
+                conn.execute("INSERT INTO schema_version (version) VALUES (%s)", (number,))
+            version = number
+    finally:
+        conn.execute("SELECT pg_advisory_unlock(%s)", (MIGRATION_LOCK,))
     return version

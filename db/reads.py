@@ -243,10 +243,12 @@ def versus_standings(
     """A server's leaderboard against the computer for a game ('*' = all games), best rating
     first, and the levels' ratings there."""
     members = conn.execute(
-        "SELECT DISTINCT v.user_id, r.mu, r.sigma FROM versus_computer v "
+        # One line per member (they have a row per level): GROUP BY rather than DISTINCT, as
+        # PostgreSQL sorts a DISTINCT only by what it selects.
+        "SELECT v.user_id, r.mu, r.sigma FROM versus_computer v "
         "JOIN versus_ratings r ON r.guild_id = v.guild_id AND r.game = v.game "
         "AND r.player = CAST(v.user_id AS TEXT) WHERE v.guild_id = ? AND v.game = ? "
-        "ORDER BY r.mu - 3 * r.sigma DESC, v.user_id LIMIT ?",
+        "GROUP BY v.user_id, r.mu, r.sigma ORDER BY r.mu - 3 * r.sigma DESC, v.user_id LIMIT ?",
         (guild_id, game, limit),
     ).fetchall()
     records: dict[int, dict[str, tuple[int, int, int]]] = {}

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from db import reads, writes
 from db.database import Database
+from db.sql import Engine
 from referee.store import (
     Deadline,
     Entry,
@@ -24,9 +25,10 @@ from referee.store import (
 
 
 class SqliteStore:
-    """Matches, seats, moves and standings in one SQLite file (WAL, fully synced commits)."""
+    """Matches, seats, moves and standings in one SQLite file (WAL, fully synced commits) or
+    one PostgreSQL database: the same SQL on either engine."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Engine) -> None:
         self._db = db
 
     @classmethod
@@ -37,6 +39,16 @@ class SqliteStore:
     async def close(self) -> None:
         """Release the database."""
         await self._db.close()
+
+    @property
+    def shared(self) -> bool:
+        """True when other processes may change matches (PostgreSQL): copies must be checked."""
+        return self._db.shared
+
+    async def watch(self, changed: Callable[[int, int], None]) -> None:
+        """Call changed(match_id, version) on this event loop whenever another process changes a
+        match (never, on SQLite); returns once watching."""
+        await self._db.listen(changed)
 
     # Lobbies -----------------------------------------------------------------------------
 

@@ -1,14 +1,21 @@
-"""Fixtures: the real bot on a real SQLite file, inside simcord's simulated Discord."""
+"""Fixtures: the real bot on a real SQLite file, inside simcord's simulated Discord, and a real
+PostgreSQL server for the tests of that engine."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import os
+import uuid
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
+from typing import Any, NoReturn
+from urllib.parse import urlsplit, urlunsplit
 
+import psycopg
 import pytest
 
 from bot import RefereeBot
 from settings import Settings
+from tests.postgres_server import PostgresServer
 
 MADE: list[RefereeBot] = []
 """Every bot made for the current test (a restart makes more than one), to close them all."""
@@ -41,3 +48,61 @@ async def simcord_bot(database: Path) -> AsyncIterator[RefereeBot]:
     for bot in MADE:
         await bot.close()
     MADE.clear()
+
+
+NO_POSTGRES = (
+    "no PostgreSQL server for the tests marked postgres ({reason}): install PostgreSQL's server "
+    "(initdb and pg_ctl; Debian: apt-get install postgresql) for a temporary one, or set "
+    "TEST_DATABASE_URL=postgresql://user@host/db to a server where that user may create databases"
+)
+
+
+def no_postgres(reason: str) -> NoReturn:
+    """Skip the test, or fail it in CI, which must run the PostgreSQL tests."""
+    message = NO_POSTGRES.format(reason=reason)
+    if os.environ.get("CI", "").lower() not in ("", "0", "false", "no"):
+        pytest.fail(message, pytrace=False)
+    pytest.skip(message)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Mark every test that asks for a PostgreSQL database (so `-m "not postgres"` works)."""
+    for item in items:
+        if "postgres_url" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.postgres)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[tuple[str, psycopg.Connection[Any]]]:
+    """The URL of the tests' server and an autocommit connection to it: TEST_DATABASE_URL's, else
+    a temporary cluster started for this session and deleted after it."""
+    server = None
+    url = os.environ.get("TEST_DATABASE_URL")
+    if not url:
+        try:
+            server = PostgresServer.start()
+        except (RuntimeError, OSError) as e:
+            no_postgres(str(e))
+        url = server.url()
+    try:
+        try:
+            admin = psycopg.connect(url, autocommit=True)
+        except psycopg.Error as e:
+            no_postgres(f"cannot connect to {url}: {e}")
+        with admin:
+            yield url, admin
+    finally:
+        if server is not None:
+            server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: tuple[str, psycopg.Connection[Any]]) -> Iterator[str]:
+    """The URL of a new, empty database of this test's own, dropped after it."""
+    url, admin = postgres_server
+    name = f"referee_test_{uuid.uuid4().hex[:12]}"
+    admin.execute(f"CREATE DATABASE {name}")
+    try:
+        yield urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+    finally:
+        admin.execute(f"DROP DATABASE {name} WITH (FORCE)")

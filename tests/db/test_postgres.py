@@ -1,0 +1,328 @@
+"""The PostgreSQL engine on a real server: migrations, placeholders, whole transactions, hearing
+other processes, and giving up when the server is gone."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import logging
+import re
+import sqlite3
+import threading
+from collections.abc import AsyncIterator
+from contextlib import closing
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import psycopg
+import pytest
+
+from db import reads, writes
+from db.database import connect
+from db.listen import NAME
+from db.migrate import migration_files
+from db.postgres import PostgresDatabase, to_postgres
+from db.sql import Connection
+from referee.store import StoreBusy
+
+pytestmark = pytest.mark.postgres
+
+Server = tuple[str, psycopg.Connection[Any]]
+
+
+@pytest.fixture
+async def db(postgres_url: str) -> AsyncIterator[PostgresDatabase]:
+    """The engine on a fresh database, with a table `t` of integers to write to."""
+    opened = await PostgresDatabase.open(postgres_url, busy_seconds=1.5)
+    await opened.write(lambda conn: conn.execute("CREATE TABLE t (x INTEGER)"))
+    yield opened
+    await opened.close()
+
+
+def count(conn: Connection) -> int:
+    """The rows of table t."""
+    return int(conn.execute("SELECT COUNT(*) FROM t").fetchone()[0])
+
+
+def columns_pg(conn: Connection) -> dict[str, list[tuple[str, str, bool]]]:
+    """(column, type, nullable) of every table of the store, in order."""
+    out: dict[str, list[tuple[str, str, bool]]] = {}
+    for table, column, kind, nullable in conn.execute(
+        "SELECT table_name, column_name, data_type, is_nullable = 'YES' "
+        "FROM information_schema.columns WHERE table_schema = 'public' "
+        "AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"
+    ):
+        out.setdefault(table, []).append((column, kind, nullable))
+    return out
+
+
+SQLITE_TYPES = {
+    "INTEGER": "integer",
+    "BIGINT": "bigint",
+    "TEXT": "text",
+    "REAL": "double precision",
+}
+
+
+def columns_sqlite(conn: sqlite3.Connection) -> dict[str, list[tuple[str, str, bool]]]:
+    """The same, of SQLite's schema, in PostgreSQL's words (an integer primary key is BIGINT)."""
+    out: dict[str, list[tuple[str, str, bool]]] = {}
+    tables = conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+    for (table,) in tables.fetchall():
+        for _, column, kind, notnull, _, key in conn.execute(f"PRAGMA table_info({table})"):
+            key_id = (kind == "INTEGER" and key == 1) or column == "match_id"
+            kind = "bigint" if key_id else SQLITE_TYPES[kind]
+            out.setdefault(table, []).append((column, kind, not (notnull or key)))
+    return out
+
+
+async def test_migrations_build_sqlites_schema_from_empty(postgres_url: str) -> None:
+    """From an empty database: the newest version, and the tables, columns, types, nullability
+    and indexes of SQLite's schema, with big_add summing beyond 64 bits."""
+    db = await PostgresDatabase.open(postgres_url)
+    try:
+        version = await db.read(
+            lambda conn: conn.execute("SELECT version FROM schema_version").fetchall()
+        )
+        assert version == [(migration_files("postgres")[-1][0],)]
+        columns = await db.read(columns_pg)
+        indexes = await db.read(
+            lambda conn: {
+                r[0]
+                for r in conn.execute(
+                    "SELECT indexname FROM pg_indexes WHERE schemaname = 'public' "
+                    "AND indexname NOT LIKE '%pkey' AND indexname NOT LIKE '%key'"
+                )
+            }
+        )
+        total = await db.read(
+            lambda conn: conn.execute("SELECT big_add(?, ?)", ("9" * 30, "1")).fetchone()
+        )
+    finally:
+        await db.close()
+    with closing(connect(":memory:")) as lite:
+        assert columns == columns_sqlite(lite)
+        assert indexes == {
+            r[0]
+            for r in lite.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL"
+            )
+        }
+    assert total == ("1" + "0" * 30,)
+
+
+async def test_processes_starting_together_migrate_once(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Two engines opening an empty database at once: each migration is applied once."""
+    caplog.set_level(logging.INFO, logger="db.migrate")
+    both = await asyncio.gather(*(PostgresDatabase.open(postgres_url) for _ in range(2)))
+    try:
+        rows = await both[1].read(
+            lambda conn: conn.execute("SELECT version FROM schema_version").fetchall()
+        )
+    finally:
+        for db in both:
+            await db.close()
+    assert rows == [(migration_files("postgres")[-1][0],)]
+    applied = [r.getMessage() for r in caplog.records if "Applying" in r.getMessage()]
+    assert applied == [
+        f"Applying database migration postgres/{p.name}" for _, p in migration_files("postgres")
+    ]
+
+
+def sql_literals(path: Path) -> list[str]:
+    """Every string constant of a module, f-strings' fixed parts included."""
+    return [
+        node.value
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Constant) and isinstance(node.value, str)
+    ]
+
+
+async def test_placeholders_become_psycopgs(db: PostgresDatabase) -> None:
+    """`?` is a parameter and `%` itself; the stores' SQL has neither inside a quoted literal."""
+    assert to_postgres("SELECT ? || '%', ?") == "SELECT %s || '%%', %s"
+    row = await db.read(lambda conn: conn.execute("SELECT ? || '%', ?", ("100", 7)).fetchone())
+    assert row == ("100%", 7)
+    await db.write(lambda conn: conn.executemany("INSERT INTO t VALUES (?)", [(1,), (2,)]))
+    assert await db.read(count) == 2
+    for module in (reads, writes):
+        assert module.__file__ is not None
+        for text in sql_literals(Path(module.__file__)):
+            for quoted in re.findall(r"'([^']*)'", text):
+                assert "?" not in quoted and "%" not in quoted, (module.__name__, text)
+
+
+async def test_a_transaction_is_done_whole_or_not_at_all(
+    db: PostgresDatabase, postgres_server: Server
+) -> None:
+    """Nothing of a transaction shows until it commits; its caller cancelled midway, it still
+    commits whole; failing midway, nothing of it stays; its connection lost midway, it is tried
+    again whole on another."""
+    midway, go_on = threading.Event(), threading.Event()
+
+    def two_rows(conn: Connection) -> None:
+        conn.execute("INSERT INTO t VALUES (1)")
+        midway.set()
+        go_on.wait(5)
+        conn.execute("INSERT INTO t VALUES (2)")
+
+    task = asyncio.create_task(db.write(two_rows))
+    assert await asyncio.to_thread(midway.wait, 5)
+    assert await db.read(count) == 0
+    task.cancel()
+    go_on.set()
+    await asyncio.gather(task, return_exceptions=True)
+    for _ in range(100):
+        if await db.read(count):
+            break
+        await asyncio.sleep(0.02)
+    assert await db.read(count) == 2
+
+    def fails(conn: Connection) -> None:
+        conn.execute("INSERT INTO t VALUES (3)")
+        raise RuntimeError("midway")
+
+    with pytest.raises(RuntimeError):
+        await db.write(fails)
+    assert await db.read(count) == 2
+
+    _, admin = postgres_server
+    attempts: list[int] = []
+
+    def cut_off(conn: Connection) -> None:
+        conn.execute("INSERT INTO t VALUES (4)")
+        attempts.append(1)
+        if len(attempts) == 1:
+            (pid,) = conn.execute("SELECT pg_backend_pid()").fetchone()
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        conn.execute("INSERT INTO t VALUES (5)")
+
+    await db.write(cut_off)
+    assert len(attempts) == 2
+    assert await db.read(lambda conn: conn.execute("SELECT x FROM t ORDER BY x").fetchall()) == [
+        (1,),
+        (2,),
+        (4,),
+        (5,),
+    ]
+
+
+async def heard_within(
+    queue: asyncio.Queue[tuple[int, int]], seconds: float = 5.0
+) -> tuple[int, int]:
+    """The next change heard."""
+    return await asyncio.wait_for(queue.get(), seconds)
+
+
+async def test_changes_by_another_process_are_heard(
+    postgres_url: str, postgres_server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    """listen hears each committed change to a match as (id, version), not a rolled-back one;
+    its connection cut, it connects again (and says so) and hears the next ones."""
+    heard: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+    here = await PostgresDatabase.open(postgres_url)
+    there = await PostgresDatabase.open(postgres_url)
+    try:
+        await here.listen(lambda match_id, version: heard.put_nowait((match_id, version)))
+        with pytest.raises(RuntimeError):
+            await here.listen(lambda match_id, version: None)
+        match_id = await there.write(insert_match)
+        assert await heard_within(heard) == (match_id, 0)
+
+        def bump(conn: Connection, fail: bool = False) -> None:
+            conn.execute("UPDATE matches SET version = version + 1 WHERE id = ?", (match_id,))
+            if fail:
+                raise RuntimeError("rolled back")
+
+        with pytest.raises(RuntimeError):
+            await there.write(bump, fail=True)
+        await there.write(bump)
+        assert await heard_within(heard) == (match_id, 1)
+
+        _, admin = postgres_server
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s "
+            "AND datname = %s",
+            (NAME, urlsplit(postgres_url).path[1:]),
+        )
+        # What changes while it reconnects is not heard: change until something is.
+        for _ in range(50):
+            await there.write(bump)
+            if not heard.empty():
+                break
+            await asyncio.sleep(0.1)
+        match_id_heard, version = await heard_within(heard)
+        assert match_id_heard == match_id and version >= 2
+    finally:
+        await here.close()
+        await there.close()
+    assert "Listening for changed matches failed" in caplog.text
+
+
+def insert_match(conn: Connection) -> int:
+    """A bare lobby row; its id."""
+    return int(
+        conn.execute(
+            "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
+            "created_at, updated_at) VALUES (1, 2, 'g', '{}', 3, 'lobby', 0, 0) RETURNING id"
+        ).fetchone()[0]
+    )
+
+
+async def test_store_busy_while_the_server_is_gone_then_back(
+    db: PostgresDatabase, postgres_url: str, postgres_server: Server
+) -> None:
+    """No connection to be had for longer than the engine waits: StoreBusy, nothing written; once
+    the database takes connections again, the same engine works on."""
+    _, admin = postgres_server
+    name = urlsplit(postgres_url).path[1:]
+    admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+    try:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = %s", (name,)
+        )
+        with pytest.raises(StoreBusy):
+            await db.write(lambda conn: conn.execute("INSERT INTO t VALUES (1)"))
+    finally:
+        admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+    # The pool reconnects on its own schedule: within seconds, the same engine answers again.
+    for _ in range(10):
+        try:
+            assert await db.read(count) == 0
+            break
+        except StoreBusy:
+            continue
+    else:
+        pytest.fail("the engine did not come back")
+
+
+async def test_store_busy_while_a_row_stays_locked(db: PostgresDatabase, postgres_url: str) -> None:
+    """A row locked by someone else for longer than the engine waits: StoreBusy; locked briefly,
+    the write waits it out."""
+    await db.write(lambda conn: conn.execute("INSERT INTO t VALUES (1)"))
+
+    def hold_lock(locked: threading.Event, release: threading.Event) -> None:
+        with psycopg.connect(postgres_url) as other:
+            other.execute("SELECT x FROM t FOR UPDATE")
+            locked.set()
+            release.wait(10)
+
+    def add_one(conn: Connection) -> None:
+        conn.execute("UPDATE t SET x = x + 1")
+
+    for expect_busy in (True, False):
+        locked, release = threading.Event(), threading.Event()
+        holder = asyncio.create_task(asyncio.to_thread(hold_lock, locked, release))
+        await asyncio.to_thread(locked.wait, 5)
+        if expect_busy:
+            with pytest.raises(StoreBusy):
+                await db.write(add_one)
+        else:
+            asyncio.get_running_loop().call_later(0.3, release.set)
+            await db.write(add_one)
+        release.set()
+        await holder
+    assert await db.read(lambda conn: conn.execute("SELECT x FROM t").fetchall()) == [(2,)]
