@@ -13,8 +13,17 @@ from pathlib import Path
 
 import psycopg
 
-from db.copy_sides import CopyError, CopyRefused, Schema, Side, is_postgres, open_side
-from db.sqlite_store import SqliteStore
+from db.copy_sides import (
+    CopyError,
+    CopyRefused,
+    Schema,
+    Side,
+    is_postgres,
+    one_line,
+    open_side,
+)
+from db.open import open_store
+from referee.store import StoreBusy
 
 __all__ = ["Copied", "CopyError", "CopyRefused", "copy_database", "table_order"]
 
@@ -46,9 +55,8 @@ def _failing_as(doing: str) -> Iterator[None]:
     """An engine's error, told as a one-line CopyError naming what was being done."""
     try:
         yield
-    except (sqlite3.Error, psycopg.Error) as e:
-        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise CopyError(f"{doing} failed: {first}") from e
+    except (sqlite3.Error, psycopg.Error, StoreBusy, OSError) as e:
+        raise CopyError(f"{doing} failed: {one_line(e)}") from e
 
 
 def table_order(source: Schema, target: Schema, references: dict[str, set[str]]) -> list[str]:
@@ -86,9 +94,10 @@ def _filled(side: Side, tables: list[str]) -> list[str]:
 
 def _refuse_filled(filled: list[str]) -> None:
     if filled:
+        named = ", ".join(filled[:3]) + (f" and {len(filled) - 3} more" if len(filled) > 3 else "")
         raise CopyRefused(
-            f"the target already holds rows (in {', '.join(filled)}); it was left as it was: "
-            "copy into a new, empty database"
+            f"the target already holds rows (in {named}); it was left as it was: copy into a "
+            "new, empty database"
         )
 
 
@@ -103,10 +112,10 @@ def _check_target(target: str, source: Side) -> None:
 
 
 def migrate(target: str) -> None:
-    """Create the target if needed and bring it to the newest schema, as the bot would."""
+    """Create the target if needed and bring it to the newest schema: the bot's own opening."""
 
     async def opened_and_closed() -> None:
-        store = await SqliteStore.open(target)
+        store = await open_store(target)
         await store.close()
 
     asyncio.run(opened_and_closed())
