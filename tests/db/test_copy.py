@@ -1,24 +1,30 @@
-"""`python -m db copy`: a whole database of 10,000 games copied row for row, every match loading
-and replaying the same; a target holding rows, the source itself or a missing source refused."""
+"""`python -m db copy`: a whole database of 10,000 games copied row for row, SQLite to SQLite and
+SQLite to PostgreSQL and back, every match loading and replaying the same; a target holding rows,
+the source itself, a missing source, an unreachable server and schemas that differ refused."""
 
 from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Iterable, Sequence
 from contextlib import closing
 from pathlib import Path
+from typing import Any
 
+import psycopg
 import pytest
 
-from db import SqliteStore
 from db.__main__ import main
 from db.copy import table_order
+from db.open import open_store
 from referee.store import MatchData, NewMatch
 from rules.record import Record, replay
 from tests.db.filled import BIG_POINTS, GUILDS, fill
 from tests.rows import database_dump
 
 GAMES = 10_000
+Tables = dict[str, list[str]]
+Replayed = dict[str, Any] | None
 
 
 @pytest.fixture(scope="session")
@@ -29,16 +35,46 @@ def filled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-def sqlite_tables(path: Path) -> dict[str, list[str]]:
-    """Every row of every table, each as the text of its values (type and all) by column name,
-    sorted: equal only if the values are exactly equal."""
+@pytest.fixture(scope="session")
+def source_tables(filled: Path) -> Tables:
+    """Every row of the filled database."""
+    return sqlite_tables(filled)
+
+
+@pytest.fixture(scope="session")
+def source_matches(filled: Path) -> list[tuple[MatchData, Replayed]]:
+    """Every match of the filled database as the store loads it, with its replay."""
+    return [(data, replayed(data)) for data in asyncio.run(loaded(str(filled)))]
+
+
+def as_text(columns: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
+    """Rows as the text of their values (type and all) by column name, sorted: equal only if
+    the values are exactly equal, whatever order each engine keeps the columns in."""
+    return sorted(repr(sorted(zip(columns, row, strict=True))) for row in rows)
+
+
+def sqlite_tables(path: Path) -> Tables:
+    """Every row of every table of a SQLite file."""
     with closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
         names = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
         out = {}
         for table in names:
             cursor = conn.execute(f"SELECT * FROM {table}")
-            columns = [d[0] for d in cursor.description]
-            out[table] = sorted(repr(sorted(zip(columns, row, strict=True))) for row in cursor)
+            out[table] = as_text([d[0] for d in cursor.description], cursor)
+    return out
+
+
+def postgres_tables(url: str) -> Tables:
+    """Every row of every table of a PostgreSQL database but the migrations' version."""
+    with psycopg.connect(url) as conn:
+        names = conn.execute(
+            "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
+            "AND table_name <> 'schema_version'"
+        ).fetchall()
+        out = {}
+        for (table,) in names:
+            cursor = conn.execute(f"SELECT * FROM {table}")
+            out[table] = as_text([d.name for d in cursor.description or ()], cursor)
     return out
 
 
@@ -48,7 +84,7 @@ def printed_counts(report: str) -> dict[str, int]:
     return {name: int(count.replace(",", "")) for name, count in lines if name != "total"}
 
 
-def replayed(data: MatchData) -> dict[str, object] | None:
+def replayed(data: MatchData) -> Replayed:
     """The replay of a started match's record (None for a lobby)."""
     row = data.row
     if row.settled is None:
@@ -56,26 +92,25 @@ def replayed(data: MatchData) -> dict[str, object] | None:
     return replay(Record(row.game, len(data.seats), row.settled, data.moves)).result()
 
 
-async def loaded(store: SqliteStore) -> list[MatchData]:
-    """Every match of a store, loaded the way the bot loads them."""
-    ids = list(range(1, GAMES + 1))
+async def loaded(where: str) -> list[MatchData]:
+    """Every match of a database, loaded through the bot's store."""
+    store = await open_store(where)
     try:
-        return await store.load_matches(ids)
+        return await store.load_matches(list(range(1, GAMES + 1)))
     finally:
         await store.close()
 
 
-async def check_matches(source: SqliteStore, copy: SqliteStore) -> None:
-    """Every match loads the same from both, and replays to the same result, which for a
-    finished match is its stored one."""
-    before, after = await loaded(source), await loaded(copy)
-    assert len(before) == GAMES
-    assert after == before
-    for was, now in zip(before, after, strict=True):
-        result = replayed(now)
-        assert result == replayed(was), now.row.id
-        if now.row.status == "over":
-            assert result == now.row.result, now.row.id
+async def check_matches(where: str, source: list[tuple[MatchData, Replayed]]) -> None:
+    """Every match of the copy loads as it did from the source and replays to the same result,
+    which for a finished match is its stored one."""
+    copied = await loaded(where)
+    assert copied == [data for data, _ in source]
+    for data, (_, result) in zip(copied, source, strict=True):
+        again = replayed(data)
+        assert again == result, data.row.id
+        if data.row.status == "over":
+            assert again == data.row.result, data.row.id
 
 
 async def copy_command(*args: str) -> int:
@@ -83,8 +118,9 @@ async def copy_command(*args: str) -> int:
     return await asyncio.to_thread(main, ["copy", *args])
 
 
-async def new_id(store: SqliteStore) -> int:
-    """The id a new lobby gets."""
+async def new_id(where: str) -> int:
+    """The id the database gives a new lobby."""
+    store = await open_store(where)
     try:
         row = await store.create_match(
             NewMatch(GUILDS[0], 5, "numbers-to-number", {}, 42, "newcomer", None, "auto", 9.0)
@@ -94,23 +130,49 @@ async def new_id(store: SqliteStore) -> int:
         await store.close()
 
 
+def test_the_filled_database_holds_every_kind_of_row(source_tables: Tables) -> None:
+    """The copies below prove something only if every table has rows to copy."""
+    assert len(source_tables["matches"]) == GAMES
+    assert any(BIG_POINTS in row for row in source_tables["standings"])
+    empty = [t for t, rows in source_tables.items() if not rows and t != "rating_locks"]
+    assert not empty
+
+
 async def test_sqlite_to_sqlite_copies_every_row(
-    filled: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    filled: Path,
+    source_tables: Tables,
+    source_matches: list[tuple[MatchData, Replayed]],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     """Every table equal row for row, every match loading and replaying the same, and the
     copy numbering new matches after the copied ones."""
     copy = tmp_path / "sub" / "copy.sqlite3"
     assert await copy_command(str(filled), str(copy)) == 0
     printed = capsys.readouterr().out
-    source = sqlite_tables(filled)
-    assert sqlite_tables(copy) == source
-    assert printed_counts(printed) == {table: len(rows) for table, rows in source.items()}
+    assert sqlite_tables(copy) == source_tables
+    assert printed_counts(printed) == {t: len(rows) for t, rows in source_tables.items()}
     assert "rows/s" in printed
-    assert any(BIG_POINTS in row for row in source["standings"])
-    for table in ("sealed", "cancel_votes", "solitaire_bests", "versus_computer", "versus_ratings"):
-        assert source[table], table
-    await check_matches(await SqliteStore.open(filled), await SqliteStore.open(copy))
-    assert await new_id(await SqliteStore.open(copy)) == GAMES + 1
+    await check_matches(str(copy), source_matches)
+    assert await new_id(str(copy)) == GAMES + 1
+
+
+async def test_sqlite_to_postgres_and_back_copies_every_row(
+    filled: Path,
+    source_tables: Tables,
+    source_matches: list[tuple[MatchData, Replayed]],
+    postgres_url: str,
+    tmp_path: Path,
+) -> None:
+    """Through PostgreSQL and back, every value stays exactly itself, every match loads and
+    replays the same in PostgreSQL, and PostgreSQL numbers new matches after the copied ones."""
+    assert await copy_command(str(filled), postgres_url) == 0
+    assert postgres_tables(postgres_url) == source_tables
+    await check_matches(postgres_url, source_matches)
+    back = tmp_path / "back.sqlite3"
+    assert await copy_command(postgres_url, str(back)) == 0
+    assert sqlite_tables(back) == source_tables
+    assert await new_id(postgres_url) == GAMES + 1
 
 
 async def test_a_target_holding_rows_is_refused_and_left_alone(
@@ -118,12 +180,25 @@ async def test_a_target_holding_rows_is_refused_and_left_alone(
 ) -> None:
     """One lobby in the target is enough to refuse it, with exit code 2 and nothing changed."""
     target = tmp_path / "busy.sqlite3"
-    await new_id(await SqliteStore.open(target))
+    await new_id(str(target))
     before = database_dump(target)
     assert await copy_command(str(filled), str(target)) == 2
     error = capsys.readouterr().err.strip().splitlines()[-1]
-    assert "already holds rows" in error and "matches" in error
+    assert "already holds rows (in matches, seats)" in error
     assert database_dump(target) == before
+
+
+async def test_a_postgres_target_holding_rows_is_refused_and_left_alone(
+    filled: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same in PostgreSQL, and the database is refused as its own target."""
+    await new_id(postgres_url)
+    before = postgres_tables(postgres_url)
+    assert await copy_command(str(filled), postgres_url) == 2
+    assert "already holds rows (in matches, seats)" in capsys.readouterr().err
+    assert await copy_command(postgres_url, postgres_url) == 2
+    assert "the same database" in capsys.readouterr().err
+    assert postgres_tables(postgres_url) == before
 
 
 async def test_the_source_itself_is_refused(
@@ -145,17 +220,56 @@ def test_a_missing_source_is_named(tmp_path: Path, capsys: pytest.CaptureFixture
     assert not missing.exists() and not target.exists()
 
 
+def test_an_unreachable_server_is_named(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A server that does not answer: one line naming it (without the password)."""
+    url = f"postgresql://bot:secret@/referee?host={tmp_path / 'no-server-here'}"
+    assert main(["copy", url, str(tmp_path / "target.sqlite3")]) == 1
+    (error,) = capsys.readouterr().err.strip().splitlines()
+    assert "cannot connect to PostgreSQL at postgresql://bot:***@/referee" in error
+    assert "secret" not in error
+
+
 async def test_schemas_that_differ_are_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """A column the target lacks is named, and nothing is copied."""
     source, target = tmp_path / "newer.sqlite3", tmp_path / "target.sqlite3"
-    await new_id(await SqliteStore.open(source))
+    await new_id(str(source))
     with closing(sqlite3.connect(source)) as conn:
         conn.execute("ALTER TABLE seats ADD COLUMN colour TEXT")
     assert await copy_command(str(source), str(target)) == 1
     assert "column seats.colour only in the source" in capsys.readouterr().err
     assert all(not rows for rows in sqlite_tables(target).values())
+
+
+async def orphaned(path: Path) -> str:
+    """A source with a lobby and, after it in the copy, a move of a match that does not exist
+    (SQLite checks references only when asked to)."""
+    await new_id(str(path))
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute(
+            "INSERT INTO moves (match_id, idx, step, seat, move) VALUES (99, 0, 0, 0, '1')"
+        )
+    return str(path)
+
+
+async def test_a_copy_that_fails_leaves_the_target_empty(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """One transaction: the lobby copied before the bad move is gone with it."""
+    target = tmp_path / "target.sqlite3"
+    assert await copy_command(await orphaned(tmp_path / "bad.sqlite3"), str(target)) == 1
+    assert "copying failed: FOREIGN KEY constraint failed" in capsys.readouterr().err
+    assert all(not rows for rows in sqlite_tables(target).values())
+
+
+async def test_a_copy_into_postgres_that_fails_leaves_it_empty(
+    tmp_path: Path, postgres_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The same in PostgreSQL."""
+    assert await copy_command(await orphaned(tmp_path / "bad.sqlite3"), postgres_url) == 1
+    assert "violates foreign key constraint" in capsys.readouterr().err
+    assert all(not rows for rows in postgres_tables(postgres_url).values())
 
 
 def test_tables_come_after_the_tables_they_reference() -> None:
