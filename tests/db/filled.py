@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bench.populate import open_game, table_size
-from db import SqliteStore
+from db import open_store
 from db.copies import clone_games
 from players import Request, think
 from referee import Referee
@@ -94,7 +94,7 @@ async def play_templates(referee: Referee, rng: random.Random) -> None:
 
 async def fill(path: Path, games: int, seed: int = 7) -> None:
     """A database at path with `games` matches of every kind."""
-    store = await SqliteStore.open(path)
+    store = await open_store(str(path))
     try:
         await play_templates(Referee(store, thinker=InlineThinker()), random.Random(seed))
     finally:
