@@ -2,7 +2,7 @@
 
 simcord runs one bot per simulated Discord and one simulated Discord per event loop, so two
 processes cannot share one. Each builds its own, creating the same guilds, channels and users
-in the same order, which gives them the same ids; what they share is the database file.
+in the same order, which gives them the same ids; what they share is the database.
 """
 
 from __future__ import annotations
@@ -11,7 +11,6 @@ import asyncio
 import threading
 from collections.abc import Awaitable, Callable, Sequence
 from concurrent.futures import Future
-from pathlib import Path
 from typing import Any, TypeVar
 
 import simcord
@@ -28,10 +27,10 @@ Job = Callable[[Table], Awaitable[Any]]
 class Process:
     """The bot with some shards on the database file, driven from another thread's loop."""
 
-    def __init__(self, database: Path, shard_count: int, shard_ids: Sequence[int]) -> None:
+    def __init__(self, database: str, shard_count: int, shard_ids: Sequence[int]) -> None:
         self.settings = Settings(
             token=None,
-            database=str(database),
+            database=database,
             log_level="INFO",
             dev_guild_id=None,
             shard_count=shard_count,

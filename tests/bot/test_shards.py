@@ -164,7 +164,7 @@ async def ids_of(table: Table) -> tuple[int, ...]:
     return (table.guild.id, table.channel.id, *(m.id for m in table.members.values()))
 
 
-async def two_processes_play(database: Path, first: str) -> list[str]:
+async def two_processes_play(database: str, first: str) -> list[str]:
     """Shard 0's process starts, shard 1's opens a sealed game in its guild; alice sends
     `first` by DM, bob `1`, to shard 0's process, whose answers are returned once the move
     is checked in the database, the post in the guild's channel and the request log."""
@@ -198,21 +198,17 @@ async def two_processes_play(database: Path, first: str) -> list[str]:
         await near.stop()
 
 
-async def test_two_processes_share_one_database(database: Path) -> None:
+@pytest.mark.postgres
+async def test_two_processes_share_one_database(postgres_url: str) -> None:
     """Shard 1's process opens a game in its guild; shard 0's process, started before, hears
     the players' DMs, plays their secret moves and posts in that guild's channel."""
-    answers = await two_processes_play(database, "#{match} 3")
+    answers = await two_processes_play(postgres_url, "#{match} 3")
     assert all("Locked in" in answer for answer in answers), answers
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="each process keeps its own index of who plays in which open game "
-    "(referee/core.py, once every open game is loaded) and hears of no game another "
-    "process opens later; a DM naming the game (`#12 3`) loads it",
-)
-async def test_a_bare_dm_finds_a_game_another_process_opened(database: Path) -> None:
+@pytest.mark.postgres
+async def test_a_bare_dm_finds_a_game_another_process_opened(postgres_url: str) -> None:
     """A secret move by DM without the game's number, to shard 0's process, for a game that
     shard 1's process opened after shard 0's started."""
-    answers = await two_processes_play(database, "3")
+    answers = await two_processes_play(postgres_url, "3")
     assert all("Locked in" in answer for answer in answers), answers

@@ -82,7 +82,7 @@ async def test_the_last_sealed_moves_through_two_processes_resolve_the_step_once
         data = await one.store.load_match(match_id)
         assert data is not None and data.row.step == 1 and data.sealed == ()
         assert sorted(data.moves) == [(0, "1"), (1, "2")]
-        assert sum("everyone has moved" in (o.reply or "") for o in done) == 1
+        assert sum(": everyone has moved" in (o.reply or "") for o in done) == 1
 
 
 @pytest.mark.postgres
@@ -98,7 +98,7 @@ async def test_the_last_seat_of_a_lobby_goes_to_one_member(pair: tuple[Referee, 
         )
         assert len(done) == 1 and len(refused) == 1
         assert "already started" in refused[0] or "full" in refused[0]
-        assert said(done, "Players:") == 1
+        assert sum("the game begins" in p.title for o in done for p in o.posts) == 1
         data = await two.store.load_match(match_id)
         assert data is not None and data.row.status == "active" and len(data.seats) == 2
 
