@@ -25,6 +25,7 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/mypy
 
 test: lint
+	scripts/postgres-programs
 	$(BIN)/python -m pytest -q
 
 bench: $(VENV)/.installed-dev
