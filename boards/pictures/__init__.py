@@ -1,1 +1,24 @@
 """Board pictures: a PNG of a game's board, drawn from one viewer's view and nothing else."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from boards.pictures import numbers_to_number
+
+Drawer = Callable[[Mapping[str, Any], Sequence[str]], bytes]
+
+DRAWERS: dict[str, Drawer] = {
+    "numbers-to-number": numbers_to_number.draw,
+}
+"""The picture of each game, by slug."""
+
+
+def picture(game: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """A PNG of a game's board as `view` (from `Game.view`) shows it, with the seats' names."""
+    try:
+        draw = DRAWERS[game]
+    except KeyError:
+        raise ValueError(f"no picture for the game {game!r}") from None
+    return draw(view, names)

@@ -213,8 +213,10 @@ def _palette() -> Image.Image:
         image = Image.new("P", (1, 1))
         flat = [v for colour in colours for v in colour]
         image.putpalette(flat + [0] * (768 - len(flat)))
-        got = list(probe.quantize(palette=image, dither=Image.Dither.NONE).getdata())
-        thieves = {colours[i] for i, key in zip(got, keys, strict=True) if colours[i] != key}
+        # A palette image holds one byte per pixel: the index of its colour.
+        got = probe.quantize(palette=image, dither=Image.Dither.NONE).tobytes()
+        found = [colours[i] for i in got]
+        thieves = {entry for entry, key in zip(found, keys, strict=True) if entry != key}
         if not thieves:
             return image
         colours = [c for c in colours if c not in thieves]

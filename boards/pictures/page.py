@@ -127,7 +127,7 @@ class Canvas:
             ink = contrast_ink(fill)
             box = (x, self.y, x + width, self.y + pill_h)
             self.draw.rounded_rectangle(box, radius=pill_h // 2, fill=fill)
-            marker(self.draw, p.seat, x + 28, self.y + pill_h / 2, 19, PAPER, INK, 2, number=True)
+            marker(self.draw, p.seat, x + 28, self.y + pill_h / 2, 20, PAPER, INK, 2, number=True)
             mid = self.y + pill_h / 2
             tx = x + 58 + self.text((x + 58, mid), name, BODY, "bold", ink, "lm")
             self.text((tx, mid), tail, BODY, "sans", ink, "lm")
