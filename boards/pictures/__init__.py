@@ -5,12 +5,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from boards.pictures import numbers_to_number
+from boards.pictures import (
+    numbers_to_number,
+    numerical_cards,
+)
 
 Drawer = Callable[[Mapping[str, Any], Sequence[str]], bytes]
 
 DRAWERS: dict[str, Drawer] = {
     "numbers-to-number": numbers_to_number.draw,
+    "numerical-cards": numerical_cards.draw,
 }
 """The picture of each game, by slug."""
 
