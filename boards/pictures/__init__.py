@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from boards.pictures import (
+    lengths_of_lengths,
     numbers_to_number,
     numerical_cards,
 )
@@ -15,6 +16,7 @@ Drawer = Callable[[Mapping[str, Any], Sequence[str]], bytes]
 DRAWERS: dict[str, Drawer] = {
     "numbers-to-number": numbers_to_number.draw,
     "numerical-cards": numerical_cards.draw,
+    "lengths-of-lengths": lengths_of_lengths.draw,
 }
 """The picture of each game, by slug."""
 
