@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from boards.pictures import (
+    binary_scramble,
     lengths_of_lengths,
     numbers_to_number,
     numerical_cards,
@@ -17,6 +18,7 @@ DRAWERS: dict[str, Drawer] = {
     "numbers-to-number": numbers_to_number.draw,
     "numerical-cards": numerical_cards.draw,
     "lengths-of-lengths": lengths_of_lengths.draw,
+    "binary-scramble": binary_scramble.draw,
 }
 """The picture of each game, by slug."""
 
