@@ -7,6 +7,7 @@ from typing import Any
 
 from boards.pictures import (
     binary_scramble,
+    labyrinthine_loop,
     lengths_of_lengths,
     numbers_to_number,
     numerical_cards,
@@ -19,6 +20,7 @@ DRAWERS: dict[str, Drawer] = {
     "numerical-cards": numerical_cards.draw,
     "lengths-of-lengths": lengths_of_lengths.draw,
     "binary-scramble": binary_scramble.draw,
+    "labyrinthine-loop": labyrinthine_loop.draw,
 }
 """The picture of each game, by slug."""
 
