@@ -7,6 +7,7 @@ from typing import Any
 
 from boards.pictures import (
     binary_scramble,
+    integer_sequence,
     labyrinthine_loop,
     lengths_of_lengths,
     numbers_to_number,
@@ -21,6 +22,7 @@ DRAWERS: dict[str, Drawer] = {
     "lengths-of-lengths": lengths_of_lengths.draw,
     "binary-scramble": binary_scramble.draw,
     "labyrinthine-loop": labyrinthine_loop.draw,
+    "integer-sequence": integer_sequence.draw,
 }
 """The picture of each game, by slug."""
 
