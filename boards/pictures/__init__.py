@@ -6,6 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from boards.pictures import (
+    arcs_and_marks,
     binary_scramble,
     integer_sequence,
     labyrinthine_loop,
@@ -23,6 +24,7 @@ DRAWERS: dict[str, Drawer] = {
     "binary-scramble": binary_scramble.draw,
     "labyrinthine-loop": labyrinthine_loop.draw,
     "integer-sequence": integer_sequence.draw,
+    "arcs-and-marks": arcs_and_marks.draw,
 }
 """The picture of each game, by slug."""
 
