@@ -66,7 +66,8 @@ def _current(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
         (MARGIN, canvas.y), f"Round {view['round'] + 1}: {len(digits)} of {n} digits", BODY, "bold"
     )
     canvas.y += 46
-    per_row = min(n, 20)
+    # Rows of equal length, at most 24 cells each.
+    per_row = -(-n // -(-n // 24))
     cell = min(64, INNER // per_row)
     canvas.room(-(-n // per_row) * (cell + 34) + 10)
     for i in range(n):
@@ -102,13 +103,14 @@ def _cascade(canvas: Canvas, last: Mapping[str, Any], names: Sequence[str]) -> N
     )
     canvas.y += 8
     levels = last["levels"]
-    lefts = _tree(levels)
+    tree = _tree(levels)
+    width = tree[0] if tree is not None else CELL
     for index, level in enumerate(levels):
         final = index == len(levels) - 1
         canvas.room((CELL + 16) * (len(level) // 12 + 1) + ROW_GAP)
         places: list[Place]
-        if lefts is not None:
-            places = [(x, canvas.y, value) for x, value in zip(lefts[index], level, strict=True)]
+        if tree is not None:
+            places = [(x, canvas.y, value) for x, value in zip(tree[1][index], level, strict=True)]
         else:
             places = _place(level, canvas.y)
         canvas.text(
@@ -117,19 +119,19 @@ def _cascade(canvas: Canvas, last: Mapping[str, Any], names: Sequence[str]) -> N
         fill = SPOT if final else PAPER
         for run in _runs_of(places, level):
             (x0, y0, _), (x1, _, _) = run[0], run[-1]
-            box = (x0 - 3, y0 - 3, x1 + CELL + 3, y0 + CELL + 3)
+            box = (x0 - 3, y0 - 3, x1 + width + 3, y0 + CELL + 3)
             canvas.draw.rounded_rectangle(
                 box, radius=8, fill=fill, outline=INK if final else MUTED, width=2
             )
             for x, y, value in run:
                 size = SMALL if value > 9 else BODY
-                canvas.text((x + CELL / 2, y + CELL / 2), str(value), size, "bold", INK, "mm")
+                canvas.text((x + width / 2, y + CELL / 2), str(value), size, "bold", INK, "mm")
             for (xa, y, _), (xb, _, _) in itertools.pairwise(run):
-                middle = (xa + CELL + xb) / 2
+                middle = (xa + width + xb) / 2
                 canvas.draw.line((middle, y + 6, middle, y + CELL - 6), fill=FAINT, width=2)
-            if lefts is not None and not final:
+            if tree is not None and not final:
                 # The run's length sits right below it, on the next level.
-                middle = (x0 + x1 + CELL) / 2
+                middle = (x0 + x1 + width) / 2
                 canvas.draw.line(
                     (middle, y0 + CELL + 4, middle, y0 + CELL + ROW_GAP - 4), fill=MUTED, width=2
                 )
@@ -140,18 +142,19 @@ def _cascade(canvas: Canvas, last: Mapping[str, Any], names: Sequence[str]) -> N
     )
 
 
-def _tree(levels: Sequence[Sequence[int]]) -> list[list[float]] | None:
-    """Where each value's cell starts, every run's length right below the run; None when the
-    first level is too long for one line."""
-    x: float = MARGIN + LABEL
-    lefts: list[float] = []
-    previous = None
-    for value in levels[0]:
-        x += GAP if previous is not None and value != previous else 0
-        lefts.append(x)
-        x += CELL
-        previous = value
-    if x > MARGIN + INNER:
+def _tree(levels: Sequence[Sequence[int]]) -> tuple[float, list[list[float]]] | None:
+    """The cell width, and where each value's cell starts, every run's length right below its
+    run; None when the first level is too long for one line even with narrow cells."""
+    for width, gap in ((CELL, GAP), (36, 6), (32, 5), (30, 4)):
+        x: float = MARGIN + LABEL
+        lefts: list[float] = []
+        for i, value in enumerate(levels[0]):
+            x += gap if i and value != levels[0][i - 1] else 0
+            lefts.append(x)
+            x += width
+        if x <= MARGIN + INNER:
+            break
+    else:
         return None
     out = [lefts]
     for level, below in itertools.pairwise(levels):
@@ -163,7 +166,7 @@ def _tree(levels: Sequence[Sequence[int]]) -> list[list[float]] | None:
                 runs.append([left])
         assert len(runs) == len(below)
         out.append([(run[0] + run[-1]) / 2 for run in runs])
-    return out
+    return width, out
 
 
 def _place(level: Sequence[int], top: float) -> list[Place]:
