@@ -19,6 +19,7 @@ from boards.pictures.canvas import (
     TINT,
     WIDTH,
     blend,
+    font,
     marker,
     players,
     seat_name,
@@ -31,9 +32,16 @@ NUMBER_W = 64
 ROW_H = 50
 
 
-def cell_width(length: int) -> int:
-    """The width of one digit's cell."""
-    return min(46, (INNER - NUMBER_W - 40) // length)
+BESIDE = 330
+"""Room for a list's run lengths and its move on the same line as the list."""
+
+
+def cell_width(length: int) -> tuple[int, bool]:
+    """The width of one digit's cell, and whether the run lengths fit beside the list."""
+    beside = (INNER - NUMBER_W - 24 - BESIDE) // length
+    if beside >= 30:
+        return min(46, beside), True
+    return min(46, (INNER - NUMBER_W - 40) // length), False
 
 
 def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
@@ -84,24 +92,18 @@ def _building(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> 
 
 def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> None:
     length, history = view["length"], view["history"]
-    cell = cell_width(length)
+    cell, wide = cell_width(length)
     left = MARGIN + NUMBER_W
     beside = left + length * cell + 24
-    # The run lengths and the move go beside the list when they fit, else under it.
-    wide = WIDTH - MARGIN - beside >= 300
     title = f"Lists reached: {view['flips'] + 1} (the newest last; ★ = a point)"
     canvas.room(44 + 34)
     canvas.text((MARGIN, canvas.y), title, BODY, "bold")
     canvas.y += 44
-    for i in range(length):
-        canvas.text(
-            (left + i * cell + cell / 2, canvas.y),
-            str(i + 1),
-            SMALL,
-            "sans",
-            MUTED,
-            "ma",
-        )
+    # Narrow cells have no room for two-digit numbers side by side: every other one then.
+    step = 1 if cell >= 36 or length < 10 else 2
+    for i in range(0, length, step):
+        x = left + i * cell + cell / 2
+        canvas.text((x, canvas.y), str(i + 1), SMALL, "sans", MUTED, "ma")
     canvas.y += 34
     first = view["flips"] - len(history) + 1
     rows: list[tuple[str, str, int | None, int | None, bool]] = [
@@ -140,7 +142,9 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
             tx += 28
         tx += canvas.text((tx, ty), runs, SMALL, "sans", INK, "lm")
         if scored:
-            canvas.text((tx + 14, ty), "★ point", SMALL, "bold", INK, "lm")
+            room = WIDTH - MARGIN + 10 - tx - 14
+            said = "★ point" if font("bold", SMALL).getlength("★ point") <= room else "★"
+            canvas.text((tx + 14, ty), said, SMALL, "bold", INK, "lm")
         canvas.y += ROW_H + (0 if wide else 36)
     seen = (
         f"{view['shapes']} of the {partitions(length)} possible sets of run lengths have been seen."
