@@ -139,7 +139,9 @@ def _figure(
     canvas: Canvas, view: Mapping[str, Any], arcs: list[tuple[int, int, int]], ks: Sequence[int]
 ) -> None:
     m = view["m"]
-    fig = Figure(INNER, FIGURE_H)
+    # Only the circle's square is drawn large; the mark numbers go on the page afterwards.
+    left = round(INNER / 2 - RADIUS - 24)
+    fig = Figure(2 * RADIUS + 48, FIGURE_H, left)
     o = centre_of_figure()
     fig.circle(o, RADIUS, outline=MUTED, width=2.5)
     newest = len(arcs) - 1

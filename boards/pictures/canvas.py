@@ -227,7 +227,7 @@ def png(image: Image.Image) -> bytes:
     # A fixed palette is five times faster than an adaptive one and keeps the exact colours.
     small = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    small.save(out, "PNG", compress_level=4)
+    small.save(out, "PNG", compress_level=3)
     return out.getvalue()
 
 

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from boards.pictures.canvas import (
@@ -31,19 +33,21 @@ def spacing(n: int) -> float:
     return min(120.0, (INNER - LABELS - 60) / (n - 1))
 
 
-def figure_size(n: int) -> tuple[int, int]:
-    """The width and height of the grid's figure."""
-    side = round(spacing(n) * (n - 1)) + LABELS + 60
-    return INNER, side
+def figure_height(n: int) -> int:
+    """The height of the grid's figure, its column letters included."""
+    return round(spacing(n) * (n - 1)) + LABELS + 60
 
 
 def dot_point(n: int, dot: int) -> Point:
     """Where a dot lies inside the figure (dots are numbered row by row)."""
-    width, _ = figure_size(n)
-    side = spacing(n) * (n - 1)
-    left = (width - side + LABELS) / 2
-    row, col = divmod(dot, n)
-    return (left + col * spacing(n), LABELS + 30 + row * spacing(n))
+    return _points(n)[dot]
+
+
+@cache
+def _points(n: int) -> tuple[Point, ...]:
+    gap = spacing(n)
+    left = (INNER - gap * (n - 1) + LABELS) / 2
+    return tuple((left + c * gap, LABELS + 30 + r * gap) for r in range(n) for c in range(n))
 
 
 def drawers(order: Sequence[int], round_index: int, seats: int) -> dict[int, int]:
@@ -55,7 +59,7 @@ def drawers(order: Sequence[int], round_index: int, seats: int) -> dict[int, int
 def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     """The picture of a Labyrinthine Loop view."""
     n, p = view["n"], len(view["scores"])
-    canvas = Canvas(figure_size(n)[1] + 900)
+    canvas = Canvas(figure_height(n) + 560)
     showing_last = _head(canvas, view, names)
     if showing_last:
         last = view["last"]
@@ -111,8 +115,10 @@ def _grid(
     close: Sequence[int],
     loop: Sequence[int],
 ) -> None:
-    width, height = figure_size(n)
-    fig = Figure(width, height)
+    height = figure_height(n)
+    # Only the grid's own square is drawn large; its letters and numbers go on the page.
+    left = math.floor(dot_point(n, 0)[0] - 40)
+    fig = Figure(math.ceil(dot_point(n, n - 1)[0] + 40) - left, height, left)
     gap = spacing(n)
     thick = max(5.0, min(9.0, gap / 11))
     segments = [(parent[d], d) for d in by]
@@ -153,8 +159,8 @@ def _grid(
     for i in range(n):
         x, _ = dot_point(n, i)
         canvas.text((MARGIN + x, canvas.y + 14), COLUMNS[i], SMALL, "bold", MUTED, "mm")
-        _, y = dot_point(n, i * n)
-        canvas.text((MARGIN + LABELS - 6, canvas.y + y), str(i + 1), SMALL, "bold", MUTED, "rm")
+        first, y = dot_point(n, i * n)
+        canvas.text((MARGIN + first - 30, canvas.y + y), str(i + 1), SMALL, "bold", MUTED, "rm")
     canvas.y += height + 10
 
 

@@ -206,13 +206,14 @@ class Figure:
 
     SCALE = 2
 
-    def __init__(self, width: int, height: int) -> None:
-        self.width, self.height = width, height
+    def __init__(self, width: int, height: int, left: int = 0) -> None:
+        """A figure over the region from x = left to left + width (in the caller's units)."""
+        self.width, self.height, self.left = width, height, left
         self.image = Image.new("RGB", (width * self.SCALE, height * self.SCALE), PAPER)
         self.draw = ImageDraw.Draw(self.image)
 
     def _p(self, x: float, y: float) -> tuple[float, float]:
-        return (x * self.SCALE, y * self.SCALE)
+        return ((x - self.left) * self.SCALE, y * self.SCALE)
 
     def line(self, points: Sequence[tuple[float, float]], fill: Colour, width: float) -> None:
         """A polyline with round ends, `width` pixels wide once shrunk."""
@@ -273,4 +274,4 @@ class Figure:
     def paste(self, canvas: Canvas, x: int, y: float) -> None:
         """Shrink the figure into the page at (x, y)."""
         canvas.room(y - canvas.y + self.height)
-        canvas.image.paste(self.image.reduce(self.SCALE), (x, round(y)))
+        canvas.image.paste(self.image.reduce(self.SCALE), (x + self.left, round(y)))
