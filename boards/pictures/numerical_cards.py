@@ -27,7 +27,7 @@ from boards.pictures.page import Canvas
 from rules.numerical_cards import end_text
 from rules.numerical_cards_scoring import outcome, reason
 
-NAME_W = 230
+NAME_W = 270
 """The width of the column of names in the table of piles."""
 CHIP_W, CHIP_H = 46, 40
 """A revealed (moldy) card."""
