@@ -1,6 +1,8 @@
-"""How long a board picture takes to draw, and how big it is: for every game, seeded games
-played through the rules at the options people play, each picture drawn (and timed) from a
-mid-game or late view, for a spectator and for a seat (whose view may hold a private part)."""
+"""How long a board picture takes to draw, and how big it is, for every game."""
+
+# Seeded games are played through the rules at the options people play, and each picture is
+# drawn (and timed) from a mid-game or late view, for a spectator and for a seat (whose view
+# may hold a private part).
 
 from __future__ import annotations
 

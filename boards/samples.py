@@ -1,7 +1,6 @@
-"""Sample games played through the rules: the README's pictures, and views for the benchmark.
+"""Sample games played through the rules, for the README's pictures and the benchmark."""
 
-`python -m boards.samples [DIRECTORY]` writes one picture per game (docs/pictures by default).
-"""
+# `python -m boards.samples [DIRECTORY]` writes one picture per game (docs/pictures by default).
 
 from __future__ import annotations
 

@@ -119,8 +119,7 @@ def circle_centre(view: Mapping[str, Any], names: Sequence[str]) -> Point:
 
 
 def _shown(view: Mapping[str, Any]) -> tuple[Mapping[str, Any] | None, bool, int]:
-    """The round the picture shows (the one under way, else the one that ended last), whether
-    it has ended, and its number."""
+    """The round shown (under way, else the last ended), whether it has ended, and its number."""
     if view["current"] is None and view["last"] is not None:
         return view["last"], True, view["round"]
     return view["current"], False, view["round"] + 1

@@ -84,8 +84,8 @@ def dot_centre(view: Mapping[str, Any], names: Sequence[str], dot: int) -> Point
 
 
 def _head(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> bool:
-    """The title, the players and the grid's own title; True when the grid shows the round
-    that ended (a fresh grid has nothing to show yet)."""
+    """The title, the players and the grid's title; True when the grid is the round that ended."""
+    # A fresh grid has nothing to show yet, so the round just closed stays up until it grows.
     n, total = view["n"], view["rounds"]
     showing_last = view["last"] is not None and view["phase"] in ("first", "over")
     number = min(view["round"] + 1, total)

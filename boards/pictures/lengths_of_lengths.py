@@ -143,8 +143,7 @@ def _cascade(canvas: Canvas, last: Mapping[str, Any], names: Sequence[str]) -> N
 
 
 def _tree(levels: Sequence[Sequence[int]]) -> tuple[float, list[list[float]]] | None:
-    """The cell width, and where each value's cell starts, every run's length right below its
-    run; None when the first level is too long for one line even with narrow cells."""
+    """The cell width and each cell's left edge, lengths below their runs; None if too long."""
     for width, gap in ((CELL, GAP), (36, 6), (32, 5), (30, 4)):
         x: float = MARGIN + LABEL
         lefts: list[float] = []

@@ -231,8 +231,7 @@ class Figure:
         fill: Colour,
         width: float,
     ) -> None:
-        """An arc of a circle from one angle to another (radians, clockwise on the page), with
-        round ends."""
+        """An arc with round ends, from one angle to another (radians, clockwise on the page)."""
         x, y = self._p(*centre)
         r, w = radius * self.SCALE, width * self.SCALE
         # Chords of about five pixels stray from the true arc by under a tenth of a pixel, and

@@ -20,8 +20,7 @@ NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 def played(
     slug: str, players: int, options: Mapping[str, Any], *steps: str | dict[int, str]
 ) -> Any:
-    """The state after these steps, from the start: a text is the move of the one seat to move,
-    a dict a whole sealed step."""
+    """The state after these steps: a text is the one seat to move's move, a dict a whole step."""
     game = GAMES[slug]
     state = game.start(players, game.settle_options(players, dict(options)))
     for step in steps:

@@ -20,8 +20,8 @@ def mark(centre: Point, i: float, radius: float = RADIUS) -> Point:
 
 
 def arc_circle(centre: Point, c: int, k: int, count: int = 720) -> tuple[list[Point], list[Point]]:
-    """The circle about mark c through marks c-k and c+k (RULES.md), split into its points
-    well inside the main circle (the arc) and well outside it (not the arc)."""
+    """Points of the circle about mark c through marks c±k, inside (the arc) and outside."""
+    # RULES.md: the arc is the part of that circle inside the main circle.
     cx, cy = mark(centre, c)
     r = math.dist(mark(centre, c), mark(centre, c + k))
     inside, outside = [], []
@@ -36,8 +36,7 @@ def arc_circle(centre: Point, c: int, k: int, count: int = 720) -> tuple[list[Po
 
 
 def edge(centre: Point, c: int, k: int) -> list[Point]:
-    """Points just outside the stroke of arc (c, k), on its far side from mark c, along the
-    arc but away from its middle (where its marker sits) and its ends."""
+    """Points just outside arc (c, k)'s stroke, away from its middle (its marker) and ends."""
     mx, my = mark(centre, c)
     r = math.dist(mark(centre, c), mark(centre, c + k))
     towards = math.atan2(centre[1] - my, centre[0] - mx)
@@ -49,8 +48,8 @@ def edge(centre: Point, c: int, k: int) -> list[Point]:
 
 
 def test_an_arc_runs_between_its_marks_inside_the_circle_and_nowhere_else() -> None:
-    """Arc k=3 about mark 0 by seat 0: its colour along the true arc from mark 9 to mark 3,
-    near both marks, and neither on the rest of its circle nor on the main circle."""
+    """Arc k=3 about mark 0 is coloured along its true arc from mark 9 to mark 3, only there."""
+    # Near both marks too, and neither on the rest of its circle nor on the main circle.
     state = played(SLUG, 3, {"m": M}, "3@0")
     view = GAMES[SLUG].view(state, None)
     image = drawn(SLUG, state, None)
@@ -70,8 +69,7 @@ def test_an_arc_runs_between_its_marks_inside_the_circle_and_nowhere_else() -> N
 
 
 def test_the_arc_is_on_the_side_the_rules_say() -> None:
-    """A wide arc (k=5 about mark 2, from mark 9 to mark 7) hugs the far side of the circle;
-    the near part of its circle, and the chord between its ends, stay clear."""
+    """A wide arc (k=5 about mark 2) hugs the far side; its chord and the centre stay clear."""
     state = played(SLUG, 2, {"m": M}, "5@2")
     view = GAMES[SLUG].view(state, 1)
     image = drawn(SLUG, state, 1)
@@ -86,8 +84,7 @@ def test_the_arc_is_on_the_side_the_rules_say() -> None:
 
 
 def test_every_arc_has_its_movers_colour_and_the_newest_is_outlined() -> None:
-    """Three arcs by three seats, each in its seat's colour; the newest has a dark edge all
-    along, an older one only where another arc crosses it."""
+    """Each arc is in its seat's colour; only the newest has a dark edge all along."""
     state = played(SLUG, 3, {"m": M}, "2@4", "4", "1")
     view = GAMES[SLUG].view(state, 2)
     image = drawn(SLUG, state, 2)
@@ -100,8 +97,8 @@ def test_every_arc_has_its_movers_colour_and_the_newest_is_outlined() -> None:
 
 
 def test_a_touch_is_ringed_where_the_rules_found_it() -> None:
-    """k=3 about mark 0 (marks 9 to 3), then k=2 about mark 1 (marks 11 to 3): they share
-    mark 3, which scores, and the picture rings mark 3 and no other mark."""
+    """Two arcs ending on mark 3 touch and score: mark 3 is ringed, and no other mark."""
+    # k=3 about mark 0 runs from mark 9 to mark 3; k=2 about mark 1 from mark 11 to mark 3.
     state = played(SLUG, 3, {"m": M}, "3@0", "2")
     assert GAMES[SLUG].scores(state) == (0, 1, 0)
     view = GAMES[SLUG].view(state, None)

@@ -11,8 +11,8 @@ DOCS = Path(__file__).resolve().parents[2] / "docs" / "pictures"
 
 
 def test_the_readme_pictures_are_up_to_date(tmp_path: Path) -> None:
-    """`python -m boards.samples` would write the same pixels as those committed (compare
-    pixels, not bytes: another zlib may pack the same picture differently)."""
+    """`python -m boards.samples` would write the pixels committed in docs/pictures."""
+    # Pixels, not bytes: another zlib may pack the same picture differently.
     written = write_pictures(tmp_path)
     assert [p.name for p in written] == [f"{slug}.png" for slug in SHOWCASE]
     for path in written:

@@ -20,8 +20,7 @@ def dot(name: str, n: int) -> int:
 
 
 def test_segments_join_their_dots_in_the_colour_of_who_drew_them() -> None:
-    """Seat 0 draws b2-c3 (the offense), seat 1 c3-d3, seat 0 b2-a1: each segment's colour
-    runs from one dot to the other; pairs of dots not joined stay clear."""
+    """b2-c3 (seat 0), c3-d3 (seat 1), b2-a1 (seat 0) join their dots; others stay clear."""
     n = 4
     state = played(SLUG, 2, {"n": n}, "b2 c3", "c3 d3", "b2 a1")
     view = GAMES[SLUG].view(state, None)
@@ -40,8 +39,8 @@ def test_segments_join_their_dots_in_the_colour_of_who_drew_them() -> None:
 
 
 def test_every_segment_of_a_full_tree_is_drawn() -> None:
-    """Two players grow a whole 3×3 tree in turn: every tree segment is in its drawer's
-    colour (the growth goes in seat order after the offense)."""
+    """A whole 3×3 tree grown in turn: every segment is in its drawer's colour."""
+    # The offense draws the first segment; growth then goes in seat order after it.
     state = played(SLUG, 2, {"n": 3}, *SNAKE_3)
     view = GAMES[SLUG].view(state, 1)
     image = drawn(SLUG, state, 1)
@@ -54,8 +53,7 @@ def test_every_segment_of_a_full_tree_is_drawn() -> None:
 
 
 def test_the_closing_loop_is_lit() -> None:
-    """Once the offense closes a1-b2, the finished grid shows every segment of the loop lit,
-    the closing one included."""
+    """Once a1-b2 closes the loop, every segment of it is lit, the closing one included."""
     state = played(SLUG, 2, {"n": 3}, *SNAKE_3, "a1 b2")
     view = GAMES[SLUG].view(state, None)
     assert view["phase"] == "first" and len(view["last"]["loop"]) == 9

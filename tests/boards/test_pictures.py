@@ -46,8 +46,7 @@ CASES: list[tuple[str, int, dict[str, Any]]] = [
     ("arcs-and-marks", 2, {"m": 8, "rounds": 1}),
     ("arcs-and-marks", 4, {"m": 60, "rounds": 1}),
 ]
-"""Each game with a few players and small options, and with eight players (or its most) and
-its largest options."""
+"""Each game with a few players, and with the most players and its largest options."""
 
 
 def moments(states: list[Any]) -> list[Any]:
@@ -59,8 +58,7 @@ def moments(states: list[Any]) -> list[Any]:
 def test_every_view_makes_a_small_wide_png(
     slug: str, players: int, options: dict[str, Any]
 ) -> None:
-    """Every moment, seen by a spectator and by each seat: a PNG at least 800 pixels wide and
-    under 300 KB."""
+    """Every moment, for a spectator and each seat: a PNG at least 800 pixels wide, under 300 KB."""
     game, names = GAMES[slug], NAMES[:players]
     for state in moments(play(slug, players, options, seed=5)):
         for viewer in [None, *range(players)]:
@@ -118,8 +116,9 @@ def test_the_fonts_are_shipped_with_their_licence() -> None:
 @settings(max_examples=200, deadline=None)
 @given(st.text(max_size=300))
 def test_member_text_is_made_drawable(name: str) -> None:
-    """Any name becomes text the face can draw: controls and invisible marks dropped, what the
-    font lacks (emoji it has no glyph for, most CJK) one replacement character per run."""
+    """Any name becomes text the face can draw, cut to fit."""
+    # Controls and invisible marks are dropped; what the font lacks (emoji it has no glyph
+    # for, most CJK) becomes one replacement character per run.
     shown = drawable(name, "bold")
     assert all(c == REPLACEMENT or has_glyph("bold", c) for c in shown)
     assert not any(unicodedata.category(c) in ("Cc", "Cf", "Cs") for c in shown)

@@ -13,8 +13,8 @@ TEXT_X = MARGIN + 26
 
 
 def aside(image: Image.Image) -> tuple[int, int] | None:
-    """The first and last rows of the viewer's own block, found by its narrow bar (a wider
-    patch of the same colour, such as the pairing to move now, is not it); None without one."""
+    """The first and last rows of the viewer's own block, found by its narrow bar; or None."""
+    # A wider patch of the same colour (the pairing to move now) is not the bar.
     rows = [
         y
         for y in range(image.height)
@@ -56,8 +56,8 @@ def check_only_seen_by_its_seat(slug: str, state: object, seats: int) -> None:
 
 
 def test_a_fresh_pile_shows_to_its_owner_only() -> None:
-    """After 2 and 3 are exchanged, seat 0 holds 1 3 3 4 5 and seat 1 holds 1 2 2 4 5: each
-    pile is drawn in its owner's picture, in neither the other's nor a spectator's."""
+    """Each fresh pile is in its owner's picture, in neither the other's nor a spectator's."""
+    # 2 and 3 are exchanged: seat 0 holds 1 3 3 4 5, seat 1 holds 1 2 2 4 5.
     state = played("numerical-cards", 2, {"m": 5}, {0: "2", 1: "3"})
     check_only_seen_by_its_seat("numerical-cards", state, 2)
 
