@@ -39,7 +39,7 @@ def scoring_divisor(ms: Sequence[str], k: int, points: str) -> int:
 
 
 def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-    """The picture of an An Integer Sequence Game view."""
+    """The picture of a view of An Integer Sequence Game."""
     n, k, p = view["n"], view["move"], view["players"]
     shown = min(k + 1, ROWS_SHOWN)
     canvas = Canvas(900 + (n // 15 + 1) * 60 + shown * ROW_H + 60)
@@ -51,7 +51,9 @@ def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
     canvas.rule()
     _table(canvas, view)
     canvas.rule()
-    if view["over"]:
+    if view["over"] and p == 1:
+        canvas.paragraph(f"Game over: a score of {view['scores'][0]}.")
+    elif view["over"]:
         canvas.paragraph("Game over: the highest total wins.")
     else:
         who = seat_name(names, k % p)

@@ -74,9 +74,9 @@ def _last(canvas: Canvas, last: Sequence[Any], who: Sequence[str]) -> None:
     i, j, a, b = last
     canvas.y += 6
     if "drop" in (a, b):
-        quit = [who[k] for k, move in ((i, a), (j, b)) if move == "drop"]
-        verb = " dropped out" if len(quit) == 1 else " both dropped out"
-        canvas.paragraph("Last move: " + " and ".join(quit) + verb + "; no points.")
+        gone = [who[k] for k, move in ((i, a), (j, b)) if move == "drop"]
+        verb = " dropped out" if len(gone) == 1 else " both dropped out"
+        canvas.paragraph("Last move: " + " and ".join(gone) + verb + "; no points.")
         return
     x, y = int(a), int(b)
     pi, pj, where = outcome(x, y)
@@ -121,14 +121,14 @@ def _piles(canvas: Canvas, view: Mapping[str, Any], who: Sequence[str]) -> None:
         marker(canvas.draw, seat, MARGIN + 14, top + 22, 13, PLAYER_COLOURS[seat], INK, 2)
         canvas.text(
             (MARGIN + 36, top + 22),
-            _short(canvas, name),
+            fit(name, "sans", BODY, NAME_W - 44),
             BODY,
             "sans",
             MUTED if faded else INK,
             "lm",
         )
         x = MARGIN + NAME_W
-        # A small stack of card backs with the number of fresh cards on it.
+        # Fresh cards are secret: a stack of card backs says only how many there are.
         for k in (2, 1, 0):
             canvas.box(
                 (x + 4 * k, top + 2 - 3 * k, x + 56 + 4 * k, top + 44 - 3 * k),
@@ -146,10 +146,6 @@ def _piles(canvas: Canvas, view: Mapping[str, Any], who: Sequence[str]) -> None:
             canvas.text((x0, top + 22), "no moldy cards", SMALL, "sans", MUTED, "lm")
         rows = max(1, -(-len(chips) // per_row))
         canvas.y = top + max(52, rows * (CHIP_H + 8)) + 10
-
-
-def _short(canvas: Canvas, name: str) -> str:
-    return fit(name, "sans", BODY, NAME_W - 44)
 
 
 def _cycle(canvas: Canvas, view: Mapping[str, Any]) -> None:
