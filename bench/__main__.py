@@ -19,6 +19,7 @@ from typing import Any, TypeVar
 
 from bench.lag import run_lag
 from bench.moves import run_moves
+from bench.pictures import run_pictures
 from bench.report import Results, summary, table
 from bench.restart import run_restart
 from bench.rules_ops import run_rules
@@ -58,7 +59,7 @@ class Sections:
         return result
 
 
-SECTIONS = ("moves", "restart", "rules", "solver", "strength", "lag")
+SECTIONS = ("moves", "restart", "rules", "solver", "strength", "lag", "pictures")
 """Every section, in the order they run (the restart starts from the moves' database)."""
 
 
@@ -103,8 +104,22 @@ def run(
     lag = None
     if "lag" in wanted:
         lag = sections.run("lag", asyncio.run, run_lag(workdir, sizes.lag_baseline_s, sizes.lag_s))
+    pictures = None
+    if "pictures" in wanted:
+        pictures = sections.run(
+            "pictures", run_pictures, sizes.picture_games, sizes.picture_repeats
+        )
     return Results(
-        sizes, moves, restart, rules, solver, strength, sections.seconds, sections.load, lag
+        sizes,
+        moves,
+        restart,
+        rules,
+        solver,
+        strength,
+        sections.seconds,
+        sections.load,
+        lag,
+        pictures,
     )
 
 

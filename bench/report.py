@@ -9,6 +9,7 @@ from typing import Any
 
 from bench.lag import LagResult, lag_lines, lag_summary
 from bench.moves import MovesResult, Phase
+from bench.pictures import PicturesResult, pictures_lines, pictures_summary
 from bench.restart import RestartResult
 from bench.rules_ops import OPS, CaseRun
 from bench.sizes import Sizes
@@ -36,6 +37,7 @@ class Results:
     section_s: dict[str, float]
     load_avg: dict[str, float]
     lag: LagResult | None = None
+    pictures: PicturesResult | None = None
 
 
 def _floor_p(phase: Phase, q: float) -> float:
@@ -89,6 +91,11 @@ def summary(res: Results) -> dict[str, Any]:
         goals.update(lag.pop("goals"))
         details.update(lag.pop("details"))
         out.update(lag)
+    if res.pictures is not None:
+        pictures = pictures_summary(res.pictures)
+        goals.update(pictures.pop("goals"))
+        details.update(pictures.pop("details"))
+        out.update(pictures)
     out["goals"] = goals
     details["section_s"] = {k: _r(v) for k, v in res.section_s.items()}
     details["load_avg"] = {k: _r(v) for k, v in res.load_avg.items()}
@@ -265,4 +272,6 @@ def table(res: Results, s: dict[str, Any]) -> str:
         parts.append(strength_lines(res.strength, s))
     if res.lag is not None:
         parts.append(lag_lines(res.lag, s, 7))
+    if res.pictures is not None:
+        parts.append(pictures_lines(res.pictures, s, 8))
     return "\n\n".join("\n".join(p) for p in parts)

@@ -32,6 +32,10 @@ class Sizes:
     """The lag section's measured run (after its baseline without computers and its warm-up)."""
     lag_baseline_s: float
     """Members' moves alone before the computers start, for comparison."""
+    picture_games: int
+    """Seeded games per setup of each game whose views are drawn."""
+    picture_repeats: int
+    """Times each view is drawn (each timed)."""
 
 
 FULL = Sizes(
@@ -50,6 +54,8 @@ FULL = Sizes(
     strength_workers=2,
     lag_s=60.0,
     lag_baseline_s=10.0,
+    picture_games=5,
+    picture_repeats=5,
 )
 
 QUICK = Sizes(
@@ -68,4 +74,6 @@ QUICK = Sizes(
     strength_workers=1,
     lag_s=3.0,
     lag_baseline_s=0.5,
+    picture_games=1,
+    picture_repeats=2,
 )

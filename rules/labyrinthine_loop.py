@@ -41,9 +41,12 @@ class State:
     """Per dot: UNREACHED, itself for the round's first dot, else the dot it grew from."""
     reached: int
     """How many dots of the current round have a segment (kept to spare a scan per call)."""
+    order: tuple[int, ...]
+    """The current round's dots in the order they were reached, so who drew each segment shows."""
     scores: tuple[int, ...]
     last_parent: tuple[int, ...]
     """The finished round's tree (empty until a round ends)."""
+    last_order: tuple[int, ...]
     last_close: tuple[int, ...]
     last_loop: tuple[int, ...]
     """The finished round's loop, its dots in order from one end of the closing segment."""
@@ -87,7 +90,8 @@ class LabyrinthineLoop(Game[State]):
     def start(self, players: int, options: Mapping[str, Any]) -> State:
         n = int(options["n"])
         fresh = (UNREACHED,) * (n * n)
-        return State(n, players, int(options["rounds"]), 0, fresh, 0, (0,) * players, (), (), ())
+        rounds = int(options["rounds"])
+        return State(n, players, rounds, 0, fresh, 0, (), (0,) * players, (), (), (), ())
 
     def to_move(self, s: State) -> frozenset[Seat]:
         # Inlined: replays call this several times per move.
@@ -175,16 +179,18 @@ class LabyrinthineLoop(Game[State]):
         if k == 0:
             grown = list(parent)
             grown[a], grown[b] = a, a
-            return _replace_tree(s, tuple(grown), 2)
+            return _replace_tree(s, tuple(grown), 2, (a, b))
         if k < n * n:
             if parent[a] == UNREACHED:
                 a, b = b, a
-            return _replace_tree(s, _put(parent, b, a), k + 1)
+            return _replace_tree(s, _put(parent, b, a), k + 1, (*s.order, b))
         loop = tuple(tree_path(parent, a, b))
         seat = offense(s)
         scores = _put(s.scores, seat, s.scores[seat] + len(loop))
         fresh = (UNREACHED,) * (n * n)
-        return State(n, s.players, s.rounds, s.round + 1, fresh, 0, scores, parent, (a, b), loop)
+        return State(
+            n, s.players, s.rounds, s.round + 1, fresh, 0, (), scores, parent, s.order, (a, b), loop
+        )
 
     def is_over(self, s: State) -> bool:
         return s.round >= s.players * s.rounds
@@ -204,6 +210,7 @@ class LabyrinthineLoop(Game[State]):
             last = {
                 "offense": (s.round - 1) % s.players,
                 "parent": list(s.last_parent),
+                "order": list(s.last_order),
                 "close": list(s.last_close),
                 "loop": list(s.last_loop),
             }
@@ -217,6 +224,7 @@ class LabyrinthineLoop(Game[State]):
             "to_move": None if over else next(iter(self.to_move(s))),
             "segments": max(k - 1, 0),
             "parent": list(s.parent),
+            "order": list(s.order),
             "scores": list(s.scores),
             "last": last,
         }
@@ -302,7 +310,7 @@ def _put(values: tuple[int, ...], i: int, x: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _replace_tree(s: State, parent: tuple[int, ...], reached: int) -> State:
+def _replace_tree(s: State, parent: tuple[int, ...], reached: int, order: tuple[int, ...]) -> State:
     # The constructor, not dataclasses.replace: a third faster, and replays call this a lot.
     return State(
         s.n,
@@ -311,8 +319,10 @@ def _replace_tree(s: State, parent: tuple[int, ...], reached: int) -> State:
         s.round,
         parent,
         reached,
+        order,
         s.scores,
         s.last_parent,
+        s.last_order,
         s.last_close,
         s.last_loop,
     )

@@ -19,6 +19,7 @@ LAG_FIELDS = (
     "member_move_p50_ms",
     "member_move_p99_ms",
 )
+PICTURE_FIELDS = ("pictures_p99_ms", "pictures_cpu_p99_ms", "pictures_kb_max")
 FIELDS = (
     "move_ratio_p50",
     "move_ratio_p99",
@@ -30,6 +31,7 @@ FIELDS = (
     "rules_worst_ms",
     "solver_s",
     *LAG_FIELDS,
+    *PICTURE_FIELDS,
     "goals",
 )
 STRENGTH_FIELDS = (
@@ -53,6 +55,8 @@ GOALS = (
     "hard_p50_ms",
     "hard_p99_ms",
     "lag_p99_ms",
+    "pictures_p99_ms",
+    "pictures_kb_max",
 )
 
 
@@ -70,6 +74,18 @@ def test_quick_benchmark_ends_with_a_json_summary() -> None:
     for goal in summary["goals"].values():
         assert set(goal) == {"goal", "value", "met"} and isinstance(goal["met"], bool)
     check_strength(summary)
+    check_pictures(summary)
+
+
+def check_pictures(summary: dict[str, Any]) -> None:
+    """The pictures fields: times and sizes for every game."""
+    for name in PICTURE_FIELDS:
+        assert isinstance(summary[name], int | float) and summary[name] > 0, name
+    pictures = summary["details"]["pictures"]
+    assert set(pictures) == set(GAMES)
+    for slug, row in pictures.items():
+        assert row["renders"] > 0 and 0 < row["p50_ms"] <= row["p99_ms"], slug
+        assert 0 < row["kb_p50"] <= row["kb_max"], slug
 
 
 def check_strength(summary: dict[str, Any]) -> None:
@@ -101,6 +117,15 @@ def test_the_computer_sections_run_alone() -> None:
         "hard_p99_ms",
         "lag_p99_ms",
     }
+
+
+def test_the_pictures_section_runs_alone() -> None:
+    """`python -m bench --quick --only pictures` times every game's pictures and reports its
+    two goals only."""
+    summary = quick_run("pictures")
+    check_pictures(summary)
+    assert "move_ratio_p50" not in summary and "lag_p99_ms" not in summary
+    assert set(summary["goals"]) == {"pictures_p99_ms", "pictures_kb_max"}
 
 
 def quick_run(*only: str) -> dict[str, Any]:

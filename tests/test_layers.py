@@ -88,3 +88,16 @@ def test_players_stand_on_the_rules_alone() -> None:
         assert not foreign, (path, foreign)
     for path, names in imports_of("rules").items():
         assert "players" not in names, path
+
+
+def test_boards_draw_from_the_rules_alone() -> None:
+    """boards/ imports only rules/, Pillow and the standard library; no layer below imports it."""
+    import sys
+
+    allowed = {"boards", "rules", "PIL", "__future__"}
+    for path, names in imports_of("boards").items():
+        foreign = {n for n in names if n not in allowed and n not in sys.stdlib_module_names}
+        assert not foreign, (path, foreign)
+    for package in ("rules", "players", "referee", "db"):
+        for path, names in imports_of(package).items():
+            assert "boards" not in names, path

@@ -375,3 +375,12 @@ def test_views_are_public() -> None:
     assert GAME.view(p.state, 0)["private"] is None
     assert GAME.view(p.state, None)["parent"] == list(p.state.parent)
     assert isinstance(p.state, State)
+
+
+def test_the_view_tells_the_order_the_dots_were_reached() -> None:
+    """The first segment's two dots, then each new dot in turn; the finished round keeps it."""
+    p = play(begin(2, n=3), *SNAKE_3[:3])
+    assert GAME.view(p.state, None)["order"] == [0, 3, 6, 7]
+    p = play(p, *SNAKE_3[3:], "a1 b2")
+    view = GAME.view(p.state, None)
+    assert view["order"] == [] and view["last"]["order"] == [0, 3, 6, 7, 8, 5, 2, 1, 4]

@@ -1,0 +1,173 @@
+"""Binary Scramble as a picture: the list, and the history of lists with their run lengths."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boards.pictures.canvas import (
+    BODY,
+    FAINT,
+    INK,
+    INNER,
+    MARGIN,
+    MUTED,
+    PAPER,
+    PLAYER_COLOURS,
+    SMALL,
+    SPOT,
+    TINT,
+    WIDTH,
+    blend,
+    font,
+    marker,
+    players,
+    seat_name,
+)
+from boards.pictures.page import Canvas
+from rules.binary_scramble import partitions, shape_of, show_shape
+
+NUMBER_W = 64
+"""The column of move numbers on the left of the history."""
+ROW_H = 50
+
+
+BESIDE = 330
+"""Room for a list's run lengths and its move on the same line as the list."""
+
+
+def cell_width(length: int) -> tuple[int, bool]:
+    """The width of one digit's cell, and whether the run lengths fit beside the list."""
+    beside = (INNER - NUMBER_W - 24 - BESIDE) // length
+    if beside >= 30:
+        return min(46, beside), True
+    return min(46, (INNER - NUMBER_W - 40) // length), False
+
+
+def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The picture of a Binary Scramble view."""
+    length, digits = view["length"], view["digits"]
+    target = "no target" if view["target"] is None else f"first to {view['target']} points wins"
+    canvas = Canvas(1000 + 2 * ROW_H * (len(view["history"]) + 2))
+    part = "Part 1: building the list" if len(digits) < length else "Part 2: flipping digits"
+    if view["end"]:
+        part = "Game over"
+    canvas.heading("Binary Scramble", f"{part} · {length} digits · {target}")
+    to_move = [] if view["to_move"] is None else [view["to_move"]]
+    canvas.legend(players(names, view["scores"], view, to_move))
+    if len(digits) < length:
+        _building(canvas, view, names)
+    else:
+        _history(canvas, view, names)
+    canvas.rule()
+    canvas.paragraph(_footer(view, names))
+    return canvas.finish()
+
+
+def _building(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> None:
+    length, digits, p = view["length"], view["digits"], view["players"]
+    canvas.room(46 + 64 + 44)
+    canvas.text((MARGIN, canvas.y), f"The list: {len(digits)} of {length} digits", BODY, "bold")
+    canvas.y += 46
+    cell = min(64, INNER // length)
+    for i in range(length):
+        x, y = MARGIN + i * cell, canvas.y
+        box = (x + 3, y, x + cell - 3, y + cell)
+        # Part 1 goes in seat order from seat 0, so digit i is seat i's modulo the players.
+        seat = i % p
+        if i < len(digits):
+            fill = blend(PLAYER_COLOURS[seat], PAPER, TINT)
+            canvas.box(box, digits[i], fill, PLAYER_COLOURS[seat], 30, "bold", width=3)
+            marker(canvas.draw, seat, x + cell / 2, y + cell + 16, 9, PLAYER_COLOURS[seat], INK, 2)
+        else:
+            canvas.box(
+                box,
+                "",
+                PAPER,
+                INK if i == len(digits) else FAINT,
+                width=4 if i == len(digits) else 2,
+            )
+    canvas.y += cell + 44
+
+
+def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> None:
+    length, history = view["length"], view["history"]
+    cell, wide = cell_width(length)
+    left = MARGIN + NUMBER_W
+    beside = left + length * cell + 24
+    title = f"Lists reached: {view['flips'] + 1} (the newest last; ★ = a point)"
+    canvas.room(44 + 34)
+    canvas.text((MARGIN, canvas.y), title, BODY, "bold")
+    canvas.y += 44
+    # Narrow cells have no room for two-digit numbers side by side: every other one then.
+    step = 1 if cell >= 36 or length < 10 else 2
+    for i in range(0, length, step):
+        x = left + i * cell + cell / 2
+        canvas.text((x, canvas.y), str(i + 1), SMALL, "sans", MUTED, "ma")
+    canvas.y += 34
+    first = view["flips"] - len(history) + 1
+    rows: list[tuple[str, str, int | None, int | None, bool]] = [
+        ("start", view["start"], None, None, False)
+    ]
+    rows += [
+        (str(first + n), d, seat, pos, scored) for n, (seat, pos, d, scored) in enumerate(history)
+    ]
+    newest = len(rows) - 1
+    for r, (label, digits, seat, pos, scored) in enumerate(rows):
+        canvas.room(38 + ROW_H + 36)
+        if r == 1 and first > 1:
+            canvas.text((left, canvas.y + 4), f"… {first - 1} earlier flips", SMALL, "sans", MUTED)
+            canvas.y += 38
+        y = canvas.y
+        if r == newest and r:
+            canvas.draw.rounded_rectangle(
+                (MARGIN - 10, y - 5, WIDTH - MARGIN + 10, y + ROW_H - 3 + (0 if wide else 36)),
+                radius=8,
+                fill=SPOT,
+            )
+        canvas.text((left - 14, y + ROW_H / 2 - 4), label, SMALL, "bold", MUTED, "rm")
+        for i, digit in enumerate(digits):
+            x = left + i * cell
+            box = (x + 2, y, x + cell - 2, y + ROW_H - 8)
+            if pos == i + 1 and seat is not None:
+                canvas.box(
+                    box, digit, blend(PLAYER_COLOURS[seat], PAPER, 0.5), INK, BODY, "bold", width=3
+                )
+            else:
+                canvas.box(box, digit, PAPER, FAINT, BODY, "mono")
+        runs = "runs " + show_shape(shape_of(digits)).replace("x", "×")
+        tx, ty = (beside, y + ROW_H / 2 - 4) if wide else (left, y + ROW_H + 14)
+        if seat is not None:
+            marker(canvas.draw, seat, tx + 10, ty, 10, PLAYER_COLOURS[seat], INK, 2)
+            tx += 28
+        tx += canvas.text((tx, ty), runs, SMALL, "sans", INK, "lm")
+        if scored:
+            room = WIDTH - MARGIN + 10 - tx - 14
+            said = "★ point" if font("bold", SMALL).getlength("★ point") <= room else "★"
+            canvas.text((tx + 14, ty), said, SMALL, "bold", INK, "lm")
+        canvas.y += ROW_H + (0 if wide else 36)
+    seen = (
+        f"{view['shapes']} of the {partitions(length)} possible sets of run lengths have been seen."
+    )
+    canvas.y += 8
+    canvas.paragraph(seen, SMALL, MUTED)
+
+
+def _footer(view: Mapping[str, Any], names: Sequence[str]) -> str:
+    scores, end = view["scores"], view["end"]
+    if end:
+        best = max(scores)
+        won = [seat_name(names, i, 260) for i, x in enumerate(scores) if x == best]
+        result = f"{won[0]} wins." if len(won) == 1 else "A draw: " + ", ".join(won) + "."
+        if end == "target":
+            mover = seat_name(names, (view["flips"] - 1) % view["players"], 260)
+            return f"Game over: {mover} reached the target. {result}"
+        stuck = seat_name(names, view["flips"] % view["players"], 260)
+        return f"Game over: {stuck} had no flip left that makes a new list. {result}"
+    who = seat_name(names, view["to_move"])
+    if len(view["digits"]) < view["length"]:
+        return f"Next: {who} appends 0 or 1."
+    return (
+        f"Next: {who} flips one digit (by its position). The new list must be one never reached; "
+        "run lengths seen before score a point."
+    )

@@ -1,0 +1,287 @@
+"""What every board picture shares: sizes, palette, fonts, member text, markers and PNG."""
+
+from __future__ import annotations
+
+import bisect
+import io
+import math
+import struct
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+
+from rules.base import name_of, printable
+
+WIDTH = 1000
+MARGIN = 44
+INNER = WIDTH - 2 * MARGIN
+TITLE, BODY, SMALL = 38, 27, 23
+"""Type sizes in pixels; a phone shows the picture at about a third of its size."""
+LINE = 40
+"""The height of a line of body text."""
+
+Colour = tuple[int, int, int]
+PAPER: Colour = (255, 255, 255)
+INK: Colour = (30, 30, 30)
+MUTED: Colour = (105, 105, 105)
+FAINT: Colour = (214, 214, 214)
+SHADE: Colour = (242, 242, 242)
+SPOT: Colour = (255, 236, 140)
+"""The background of what a viewer alone sees, and of what just happened."""
+
+
+def _rgb(code: str) -> Colour:
+    return (int(code[1:3], 16), int(code[3:5], 16), int(code[5:7], 16))
+
+
+PLAYER_COLOURS: tuple[Colour, ...] = tuple(
+    map(
+        _rgb,
+        ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#F0E442"),
+    )
+)
+"""Okabe–Ito, seat by seat: the strongest on white first, yellow (weakest on white) last."""
+SHAPES = ("circle", "square", "triangle", "diamond", "nabla", "star", "plus", "cross")
+"""Each seat's marker shape, so that no player is told apart by colour alone."""
+
+FONT_DIR = Path(__file__).resolve().parents[1] / "fonts"
+FACES = {"sans": "DejaVuSans.ttf", "bold": "DejaVuSans-Bold.ttf", "mono": "DejaVuSansMono.ttf"}
+REPLACEMENT = "\ufffd"
+LONGEST = 200
+"""Member text beyond this many characters is not looked at."""
+
+
+@cache
+def font(face: str, size: int) -> ImageFont.FreeTypeFont:
+    """A shipped DejaVu face at a size, laid out without a shaping library (same everywhere)."""
+    path = str(FONT_DIR / FACES[face])
+    return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
+
+
+@cache
+def _coverage(face: str) -> tuple[list[int], list[int]]:
+    """The starts and ends of the code point ranges a face has glyphs for (its cmap)."""
+    data = (FONT_DIR / FACES[face]).read_bytes()
+    tables = {}
+    for i in range(struct.unpack_from(">H", data, 4)[0]):
+        tag, _, offset, _ = struct.unpack_from(">4sIII", data, 12 + 16 * i)
+        tables[tag] = offset
+    cmap = tables[b"cmap"]
+    for i in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        platform, encoding, offset = struct.unpack_from(">HHI", data, cmap + 4 + 8 * i)
+        sub = cmap + offset
+        # Every shipped face has a full Unicode table in format 12: groups of code points.
+        if (platform, encoding) == (3, 10) and struct.unpack_from(">H", data, sub)[0] == 12:
+            groups = struct.unpack_from(">I", data, sub + 12)[0]
+            spans = [struct.unpack_from(">III", data, sub + 16 + 12 * g) for g in range(groups)]
+            return [s[0] for s in spans], [s[1] for s in spans]
+    raise ValueError(f"{FACES[face]} has no format-12 Unicode cmap")
+
+
+def has_glyph(face: str, char: str) -> bool:
+    """True when the face can draw this character."""
+    starts, ends = _coverage(face)
+    i = bisect.bisect_right(starts, ord(char)) - 1
+    return i >= 0 and ord(char) <= ends[i]
+
+
+def drawable(text: str, face: str = "bold") -> str:
+    """Member text the face can draw: printable, each run of characters it lacks one U+FFFD."""
+    out: list[str] = []
+    # No name is ever shown longer than this, and a huge one should cost nothing.
+    for char in printable(text[:LONGEST]):
+        if has_glyph(face, char):
+            out.append(char)
+        elif not out or out[-1] != REPLACEMENT:
+            out.append(REPLACEMENT)
+    return "".join(out)
+
+
+def fit(text: str, face: str, size: int, width: float) -> str:
+    """Text cut with an ellipsis so that it is at most `width` pixels long."""
+    f = font(face, size)
+    if f.getlength(text) <= width:
+        return text
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if f.getlength(text[:mid].rstrip() + "…") <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + "…"
+
+
+def contrast_ink(colour: Colour) -> Colour:
+    """Black or white, whichever reads better on this colour (WCAG contrast)."""
+
+    def channel(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    r, g, b = map(channel, colour)
+    lum = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    return INK if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else PAPER
+
+
+def blend(colour: Colour, into: Colour, share: float) -> Colour:
+    """`share` of colour over `into` (a tint when `into` is white)."""
+    return tuple(round(c * share + d * (1 - share)) for c, d in zip(colour, into, strict=True))  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat as the legend shows it."""
+
+    seat: int
+    name: str
+    score: str
+    note: str = ""
+    """A short word after the score: "to move", "you", "left"."""
+    faded: bool = False
+
+    @property
+    def colour(self) -> Colour:
+        """The seat's colour."""
+        return PLAYER_COLOURS[self.seat % len(PLAYER_COLOURS)]
+
+
+def players(
+    names: Sequence[str],
+    scores: Sequence[object],
+    view: Mapping[str, Any],
+    to_move: Iterable[int] = (),
+    notes: Mapping[int, str] | None = None,
+    left: Iterable[int] = (),
+) -> list[Player]:
+    """Each seat with its name (or P1, P2, ...), its score and what to say of it."""
+    said: dict[int, list[str]] = {seat: [] for seat in range(len(scores))}
+    for seat, note in (notes or {}).items():
+        said[seat].append(note)
+    for seat in to_move:
+        said[seat].append("to move")
+    if view.get("viewer") is not None:
+        said[view["viewer"]].append("you")
+    gone = set(left)
+    return [
+        Player(seat, name_of(names, seat), str(score), " · ".join(said[seat]), seat in gone)
+        for seat, score in enumerate(scores)
+    ]
+
+
+def seat_name(names: Sequence[str], seat: int, width: float = 320, face: str = "sans") -> str:
+    """A seat's name as member text is safe to draw: drawable, and cut to `width` pixels."""
+    return fit(drawable(name_of(names, seat), face), face, BODY, width)
+
+
+TINT = 0.22
+"""How much of a player's colour a cell's background takes."""
+
+
+def _key_colours() -> list[Colour]:
+    return [PAPER, INK, MUTED, FAINT, SHADE, SPOT, *PLAYER_COLOURS, *_tints()]
+
+
+def _tints() -> list[Colour]:
+    return [blend(c, PAPER, TINT) for c in PLAYER_COLOURS]
+
+
+@cache
+def _palette() -> Image.Image:
+    """The colours a board is made of, with the blends that smooth edges produce."""
+    keys = _key_colours()
+    entries = dict.fromkeys(keys)
+    for ink in (INK, MUTED, FAINT, *PLAYER_COLOURS):
+        for step in range(1, 8):
+            entries[blend(ink, PAPER, step / 8)] = None
+    for ground in (SHADE, SPOT, *_tints()):
+        for step in range(1, 4):
+            entries[blend(INK, ground, step / 4)] = None
+    for colour in PLAYER_COLOURS:
+        for step in range(1, 4):
+            entries[blend(INK, colour, step / 4)] = None
+    colours = list(entries)[:256]
+    # Pillow looks colours up in boxes of nearby values, so a blend next to a key colour can
+    # take its place: drop such blends until every key colour maps to itself.
+    probe = Image.new("RGB", (len(keys), 1))
+    probe.putdata(keys)
+    while True:
+        image = Image.new("P", (1, 1))
+        flat = [v for colour in colours for v in colour]
+        image.putpalette(flat + [0] * (768 - len(flat)))
+        # A palette image holds one byte per pixel: the index of its colour.
+        got = probe.quantize(palette=image, dither=Image.Dither.NONE).tobytes()
+        found = [colours[i] for i in got]
+        thieves = {entry for entry, key in zip(found, keys, strict=True) if entry != key}
+        if not thieves:
+            return image
+        colours = [c for c in colours if c not in thieves]
+
+
+def png(image: Image.Image) -> bytes:
+    """PNG bytes in palette mode: a board has few colours, and this keeps it small."""
+    # A fixed palette is five times faster than an adaptive one and keeps the exact colours.
+    small = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+    out = io.BytesIO()
+    small.save(out, "PNG", compress_level=3)
+    return out.getvalue()
+
+
+def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
+    """The corners of a marker shape of radius r around (x, y)."""
+
+    def ring(count: int, start: float, radii: Sequence[float]) -> list[tuple[float, float]]:
+        return [
+            (
+                x + radii[i % len(radii)] * math.cos(start + 2 * math.pi * i / count),
+                y + radii[i % len(radii)] * math.sin(start + 2 * math.pi * i / count),
+            )
+            for i in range(count)
+        ]
+
+    up = -math.pi / 2
+    if shape == "square":
+        return ring(4, math.pi / 4, [r * 1.1])
+    if shape == "triangle":
+        return ring(3, up, [r * 1.25])
+    if shape == "diamond":
+        return ring(4, up, [r * 1.25])
+    if shape == "nabla":
+        return ring(3, -up, [r * 1.25])
+    if shape == "star":
+        return ring(10, up, [r * 1.3, r * 0.62])
+    arm = r * 0.42
+    plus = [(-arm, -r), (arm, -r), (arm, -arm), (r, -arm), (r, arm), (arm, arm), (arm, r)]
+    plus += [(-arm, r), (-arm, arm), (-r, arm), (-r, -arm), (-arm, -arm)]
+    if shape == "plus":
+        return [(x + dx * 1.1, y + dy * 1.1) for dx, dy in plus]
+    turn = math.sqrt(0.5) * 1.15
+    return [(x + (dx - dy) * turn, y + (dx + dy) * turn) for dx, dy in plus]
+
+
+def marker(
+    draw: ImageDraw.ImageDraw,
+    seat: int,
+    x: float,
+    y: float,
+    r: float,
+    fill: Colour,
+    edge: Colour,
+    width: float,
+    number: bool = False,
+) -> None:
+    """A seat's marker shape (and, when large, its seat number inside)."""
+    shape = SHAPES[seat % len(SHAPES)]
+    w = max(1, round(width))
+    if shape == "circle":
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge, width=w)
+    else:
+        draw.polygon(shape_points(shape, x, y, r), fill=fill, outline=edge, width=w)
+    if number:
+        lift = {"triangle": r * 0.22, "nabla": -r * 0.22}.get(shape, 0)
+        size = round(r * (0.95 if shape in ("triangle", "nabla", "star") else 1.15))
+        draw.text((x, y + lift), str(seat + 1), font=font("bold", size), fill=edge, anchor="mm")

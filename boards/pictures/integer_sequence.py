@@ -1,0 +1,153 @@
+"""An Integer Sequence Game as a picture: the r-list, and the m(k) table with what scored."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boards.pictures.canvas import (
+    BODY,
+    INK,
+    INNER,
+    MARGIN,
+    MUTED,
+    PAPER,
+    PLAYER_COLOURS,
+    SHADE,
+    SMALL,
+    SPOT,
+    TINT,
+    blend,
+    font,
+    marker,
+    players,
+    seat_name,
+)
+from boards.pictures.page import Canvas
+from rules.integer_sequence import abbreviate
+
+ROWS_SHOWN = 22
+"""The table shows m(0) and the newest moves up to this many rows."""
+ROW_H = 40
+COLUMNS = (("k", 50), ("r(k)", 70), ("m(k)", 330), ("", 40), ("C", 50), ("by", 50), ("points", 322))
+"""Each column's title and width; m(k) is marked P (prime) or C (composite) beside it."""
+
+
+def scoring_divisor(ms: Sequence[str], k: int, points: str) -> int:
+    """The j of the m(j) that scored move k: the latest earlier m equal to the points."""
+    return max(j for j in range(k) if ms[j] == points)
+
+
+def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The picture of a view of An Integer Sequence Game."""
+    n, k, p = view["n"], view["move"], view["players"]
+    shown = min(k + 1, ROWS_SHOWN)
+    canvas = Canvas(900 + (n // 15 + 1) * 60 + shown * ROW_H + 60)
+    status = "game over" if view["over"] else f"move {k + 1} of {n}"
+    canvas.heading("An Integer Sequence Game", f"r-list 1 to {n} · {status}")
+    to_move = [] if view["over"] else [k % p]
+    canvas.legend(players(names, view["scores"], view, to_move))
+    _r_list(canvas, n, view["circled"], p)
+    canvas.rule()
+    _table(canvas, view)
+    canvas.rule()
+    if view["over"] and p == 1:
+        canvas.paragraph(f"Game over: a score of {view['scores'][0]}.")
+    elif view["over"]:
+        canvas.paragraph("Game over: the highest total wins.")
+    else:
+        who = seat_name(names, k % p)
+        canvas.paragraph(
+            f"Next: {who} circles a number; m({k + 1}) = r × m({k}) + {view['next_c']}, "
+            f"and scores the largest of m(0) … m({k}) that divides it."
+        )
+    return canvas.finish()
+
+
+def _r_list(canvas: Canvas, n: int, circled: Sequence[int], p: int) -> None:
+    canvas.room(40 + (n // 15 + 1) * 62 + 10)
+    canvas.text((MARGIN, canvas.y), "The r-list (circled: played, by whom)", SMALL, "bold", MUTED)
+    canvas.y += 40
+    by = {r: i % p for i, r in enumerate(circled)}
+    per_row = 15
+    step = INNER // per_row
+    for r in range(1, n + 1):
+        row, col = divmod(r - 1, per_row)
+        x, y = MARGIN + col * step + step / 2, canvas.y + row * 62 + 26
+        seat = by.get(r)
+        if seat is None:
+            canvas.text((x, y), str(r), BODY, "sans", MUTED, "mm")
+            continue
+        colour = PLAYER_COLOURS[seat]
+        canvas.draw.ellipse(
+            (x - 25, y - 25, x + 25, y + 25),
+            fill=blend(colour, PAPER, TINT),
+            outline=colour,
+            width=4,
+        )
+        canvas.text((x, y), str(r), BODY, "bold", INK, "mm")
+        marker(canvas.draw, seat, x + 20, y - 20, 8, colour, INK, 2)
+    canvas.y += -(-n // per_row) * 62 + 10
+
+
+def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
+    k, p = view["move"], view["players"]
+    ms, points = view["m"], view["points"]
+    rows = [0, *range(max(1, k + 2 - ROWS_SHOWN), k + 1)]
+    lit = {scoring_divisor(ms, k, points[k - 1])} if k else set()
+    canvas.room(36)
+    x = MARGIN
+    for title, width in COLUMNS:
+        canvas.text((x + 6, canvas.y), title, SMALL, "bold", MUTED)
+        x += width
+    canvas.y += 36
+    for i in rows:
+        canvas.room(2 * ROW_H)
+        if i > 1 and i == rows[1] and i != 1:
+            canvas.text((MARGIN + 6, canvas.y + 4), f"… moves 1 to {i - 1}", SMALL, "sans", MUTED)
+            canvas.y += ROW_H
+        y = canvas.y
+        if i == k and k:
+            canvas.draw.rounded_rectangle(
+                (MARGIN - 8, y - 2, MARGIN + INNER + 8, y + ROW_H - 4), radius=8, fill=SPOT
+            )
+        elif i % 2:
+            canvas.draw.rectangle(
+                (MARGIN - 8, y - 2, MARGIN + INNER + 8, y + ROW_H - 4), fill=SHADE
+            )
+        cells = _cells(view, i)
+        x = MARGIN
+        for (_, width), text in zip(COLUMNS, cells, strict=True):
+            face = "mono" if text[:1].isdigit() or text[:1] == "+" else "sans"
+            canvas.text((x + 6, y + ROW_H / 2 - 3), text, SMALL, face, INK, "lm")
+            x += width
+        if i in lit:
+            # The m(j) that the newest move scored: ringed in its row.
+            left = MARGIN + sum(w for _, w in COLUMNS[:2])
+            right = left + 12 + font("mono", SMALL).getlength(cells[2])
+            canvas.draw.rounded_rectangle(
+                (left - 2, y, right, y + ROW_H - 6), radius=6, outline=INK, width=3
+            )
+        if i:
+            seat = (i - 1) % p
+            bx = MARGIN + sum(w for _, w in COLUMNS[:5]) + 16
+            marker(canvas.draw, seat, bx, y + ROW_H / 2 - 3, 11, PLAYER_COLOURS[seat], INK, 2)
+        canvas.y += ROW_H
+    canvas.y += 6
+    canvas.paragraph(
+        "P prime, C composite; column C counts the composites among m(0) … m(k−1); the "
+        "ringed m is what the newest move scored.",
+        SMALL,
+        MUTED,
+    )
+
+
+def _cells(view: Mapping[str, Any], i: int) -> list[str]:
+    ms, kinds = view["m"], view["kinds"]
+    value = abbreviate(ms[i], 20)
+    if i == 0:
+        return ["0", "–", value, kinds[0], "–", "", ""]
+    got = view["points"][i - 1]
+    j = scoring_divisor(ms, i, got)
+    why = f"+{abbreviate(got, 12)}" + ("" if got == "1" else f"  = m({j})")
+    return [str(i), str(view["circled"][i - 1]), value, kinds[i], str(view["c"][i - 1]), "", why]

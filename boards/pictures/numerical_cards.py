@@ -1,0 +1,201 @@
+"""Numerical Card Game as a picture: the last reveal, every pile, the pairings, your own cards."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boards.pictures.canvas import (
+    BODY,
+    FAINT,
+    INK,
+    MARGIN,
+    MUTED,
+    PAPER,
+    PLAYER_COLOURS,
+    SHADE,
+    SMALL,
+    SPOT,
+    WIDTH,
+    fit,
+    marker,
+    players,
+    seat_name,
+)
+from boards.pictures.page import Canvas
+from rules.numerical_cards import end_text
+from rules.numerical_cards_scoring import outcome, reason
+
+NAME_W = 270
+"""The width of the column of names in the table of piles."""
+CHIP_W, CHIP_H = 46, 40
+"""A revealed (moldy) card."""
+CARD_W, CARD_H = 62, 84
+"""A card of your own fresh pile, and of the last reveal."""
+GOES = {
+    "back": "the cards go back to their piles",
+    "moldy": "both cards go moldy",
+    "exchange": "the cards are exchanged",
+}
+
+
+def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+    """The picture of a Numerical Card Game view."""
+    p = len(view["scores"])
+    canvas = Canvas(900 + 160 * p + _private_height(view))
+    status = " · game over" if view["over"] else ""
+    canvas.heading(
+        "Numerical Card Game",
+        f"Move {view['moves']} of {view['max_moves']} · cards 1 to {view['m']}{status}",
+    )
+    left = [k for k, on in enumerate(view["active"]) if not on]
+    pair = [] if view["over"] else view["cycle"][view["current"]]
+    notes = dict.fromkeys(left, "left")
+    canvas.legend(players(names, view["scores"], view, pair, notes, left))
+    who = [seat_name(names, k, 260) for k in range(p)]
+    if view["over"]:
+        canvas.paragraph(end_text(view["end"], view["active"], who), BODY, INK, "bold")
+    else:
+        i, j = pair
+        canvas.paragraph(f"Now: {who[i]} and {who[j]} each pick a card in secret.", face="bold")
+    if view["last"] is not None:
+        _last(canvas, view["last"], who)
+    canvas.rule()
+    _piles(canvas, view, who)
+    canvas.rule()
+    _cycle(canvas, view)
+    if view["private"] is not None:
+        _own_pile(canvas, view["private"]["fresh"])
+    return canvas.finish()
+
+
+def _last(canvas: Canvas, last: Sequence[Any], who: Sequence[str]) -> None:
+    i, j, a, b = last
+    canvas.y += 6
+    if "drop" in (a, b):
+        gone = [who[k] for k, move in ((i, a), (j, b)) if move == "drop"]
+        verb = " dropped out" if len(gone) == 1 else " both dropped out"
+        canvas.paragraph("Last move: " + " and ".join(gone) + verb + "; no points.")
+        return
+    x, y = int(a), int(b)
+    pi, pj, where = outcome(x, y)
+    canvas.room(36 + CARD_H + 22)
+    canvas.text((MARGIN, canvas.y), "Last move", SMALL, "bold", MUTED)
+    canvas.y += 36
+    top = canvas.y
+    left = MARGIN
+    for seat, card in ((i, x), (j, y)):
+        marker(canvas.draw, seat, left + 14, top + CARD_H / 2, 13, PLAYER_COLOURS[seat], INK, 2)
+        left += 34
+        canvas.box(
+            (left, top, left + CARD_W, top + CARD_H), str(card), PAPER, INK, 36, "bold", width=3
+        )
+        left += CARD_W + 14
+        if seat == i:
+            canvas.text((left + 6, top + CARD_H / 2), "vs", BODY, "sans", MUTED, "lm")
+            left += 54
+    pts = f"both +{pi}" if pi and pi == pj else f"{who[i] if pi else who[j]} +2"
+    pts = pts if pi or pj else "no points"
+    lines = [f"{reason(x, y)}: {pts}", GOES[where]]
+    for n, line in enumerate(lines):
+        canvas.text((left + 24, top + 22 + 40 * n), line, BODY, "bold" if n == 0 else "sans")
+    canvas.y = top + CARD_H + 22
+
+
+def _piles(canvas: Canvas, view: Mapping[str, Any], who: Sequence[str]) -> None:
+    canvas.room(40)
+    canvas.text(
+        (MARGIN, canvas.y),
+        "Piles: fresh cards are secret, moldy cards are shown",
+        SMALL,
+        "bold",
+        MUTED,
+    )
+    canvas.y += 40
+    per_row = (WIDTH - MARGIN - (MARGIN + NAME_W + 90)) // (CHIP_W + 6)
+    for seat, name in enumerate(who):
+        canvas.room(-(-len(view["moldy"][seat]) // per_row) * (CHIP_H + 8) + 62)
+        top = canvas.y
+        faded = not view["active"][seat]
+        marker(canvas.draw, seat, MARGIN + 14, top + 22, 13, PLAYER_COLOURS[seat], INK, 2)
+        canvas.text(
+            (MARGIN + 36, top + 22),
+            fit(name, "sans", BODY, NAME_W - 44),
+            BODY,
+            "sans",
+            MUTED if faded else INK,
+            "lm",
+        )
+        x = MARGIN + NAME_W
+        # Fresh cards are secret: a stack of card backs says only how many there are.
+        for k in (2, 1, 0):
+            canvas.box(
+                (x + 4 * k, top + 2 - 3 * k, x + 56 + 4 * k, top + 44 - 3 * k),
+                fill=SHADE,
+                edge=MUTED,
+            )
+        canvas.text((x + 28, top + 23), str(view["fresh_sizes"][seat]), BODY, "bold", INK, "mm")
+        chips = view["moldy"][seat]
+        x0 = MARGIN + NAME_W + 90
+        for n, card in enumerate(chips):
+            row, col = divmod(n, per_row)
+            cx, cy = x0 + col * (CHIP_W + 6), top + row * (CHIP_H + 8)
+            canvas.box((cx, cy, cx + CHIP_W, cy + CHIP_H), str(card), PAPER, FAINT, SMALL, "sans")
+        if not chips:
+            canvas.text((x0, top + 22), "no moldy cards", SMALL, "sans", MUTED, "lm")
+        rows = max(1, -(-len(chips) // per_row))
+        canvas.y = top + max(52, rows * (CHIP_H + 8)) + 10
+
+
+def _cycle(canvas: Canvas, view: Mapping[str, Any]) -> None:
+    canvas.room(40)
+    canvas.text(
+        (MARGIN, canvas.y),
+        "Pairings, in order (players by number; struck: a player left)",
+        SMALL,
+        "bold",
+        MUTED,
+    )
+    canvas.y += 40
+    x = MARGIN
+    for e, (i, j) in enumerate(view["cycle"]):
+        if x + 92 > WIDTH - MARGIN:
+            x, canvas.y = MARGIN, canvas.y + 54
+        canvas.room(70)
+        box = (x, canvas.y, x + 86, canvas.y + 44)
+        now = e == view["current"]
+        gone = not (view["active"][i] and view["active"][j])
+        fill, edge = (SPOT, INK) if now else (PAPER, FAINT)
+        face, ink = ("bold" if now else "sans"), (MUTED if gone else INK)
+        canvas.box(box, f"{i + 1}–{j + 1}", fill, edge, BODY, face, ink, 3 if now else 2)
+        if gone:
+            canvas.draw.line((x + 10, canvas.y + 22, x + 76, canvas.y + 22), fill=MUTED, width=3)
+        x += 96
+    canvas.y += 70
+
+
+def _private_height(view: Mapping[str, Any]) -> int:
+    if view["private"] is None:
+        return 0
+    return 200 + 100 * (len(set(view["private"]["fresh"])) // 12 + 1)
+
+
+def _own_pile(canvas: Canvas, fresh: Sequence[int]) -> None:
+    counts = sorted(Counter(fresh).items())
+    with canvas.aside(f"Only you see this: your fresh pile, {len(fresh)} cards"):
+        left = MARGIN + canvas.indent
+        per_row = (WIDTH - MARGIN - left) // (CARD_W + 8)
+        canvas.room(-(-len(counts) // per_row) * (CARD_H + 30) + 20)
+        top = canvas.y
+        for n, (card, count) in enumerate(counts):
+            row, col = divmod(n, per_row)
+            x, y = left + col * (CARD_W + 8), top + row * (CARD_H + 30)
+            canvas.box((x, y, x + CARD_W, y + CARD_H), str(card), PAPER, INK, 30, "bold", width=3)
+            if count > 1:
+                canvas.text((x + CARD_W / 2, y + CARD_H + 4), f"×{count}", SMALL, "bold", INK, "ma")
+        rows = max(1, -(-len(counts) // per_row))
+        if not counts:
+            canvas.paragraph("Your fresh pile is empty.")
+        else:
+            canvas.y = top + rows * (CARD_H + 30)
