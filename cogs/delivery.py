@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import discord
 
+from cogs.boards import PICTURE_NAME, Drawn, draw
 from cogs.buttons import ComputerSelect, DigitButton, LobbyButton, SecretButton, VoteButton
 from cogs.replies import NO_MENTIONS, mentioning, reply
 from referee.lists import EMBED_TEXT
@@ -31,11 +32,6 @@ CLOSED_DMS = 50007
 UNKNOWN_MESSAGE = 10008
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
-
-
-def code_block(board: str) -> str:
-    """A board as a Discord code block."""
-    return f"```\n{board}\n```"
 
 
 def embed_for(title: str, lines: tuple[str, ...] | list[str], style: Style) -> discord.Embed:
@@ -64,10 +60,11 @@ def view_for(post: Post) -> discord.ui.View | None:
     return view
 
 
-def content_for(post: Post) -> str | None:
-    """Mentions of who must act, then the board in a code block, within 2,000 characters."""
+def content_for(post: Post, drawn: Drawn | None) -> str | None:
+    """Mentions of who must act, then the board in a code block if it has no picture, within
+    2,000 characters."""
     mentions = " ".join(f"<@{u}>" for u in post.mentions)
-    board = code_block(post.board) if post.board else ""
+    board = drawn.fallback() if drawn else ""
     content = f"{mentions}\n{board}".strip() if mentions else board
     if len(content) > 2000:
         content = board
@@ -106,8 +103,11 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
     """Post in a match's channel (editing the lobby message in place when there is one)."""
     embed = embed_for(post.title, post.lines, post.style)
     view = view_for(post)
-    content = content_for(post)
+    drawn = await draw(post.board) if post.board else None
+    content = content_for(post, drawn)
     mentions = mentioning(post.mentions)
+    if drawn and drawn.png:
+        embed.set_image(url=f"attachment://{PICTURE_NAME}")
     try:
         # The channel may be on another process's shard, so not in this one's cache: it is
         # addressed by id, which costs no request.
@@ -128,13 +128,17 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
                     # so it is posted again; a closed one has nothing left to offer.
                     if view is None:
                         return None
-        sent = await with_retries(
-            lambda: (
-                channel.send(content, embed=embed, view=view, allowed_mentions=mentions)
-                if view is not None
-                else channel.send(content, embed=embed, allowed_mentions=mentions)
+
+        def sending() -> Awaitable[discord.Message]:
+            # A fresh attachment each attempt: a file is read as it is sent.
+            files = drawn.files() if drawn else []
+            if view is None:
+                return channel.send(content, embed=embed, files=files, allowed_mentions=mentions)
+            return channel.send(
+                content, embed=embed, view=view, files=files, allowed_mentions=mentions
             )
-        )
+
+        sent = await with_retries(sending)
         if post.style is Style.LOBBY:
             await bot.referee.set_lobby_message(post.match_id, sent.id)
         return sent
@@ -168,16 +172,19 @@ async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageabl
 async def send_direct(bot: RefereeBot, direct: Direct) -> None:
     """DM a member; if their DMs are closed, offer the secret-move button in the channel."""
     parts = [direct.text]
-    if direct.board:
-        block = code_block(direct.board)
+    drawn = await draw(direct.board) if direct.board else None
+    block = drawn.fallback() if drawn else ""
+    if block:
         if len(direct.text) + 1 + len(block) <= 2000:
             parts = [f"{direct.text}\n{block}"]
         else:
             parts.append(block)
     try:
         channel = await dm_channel(bot, direct.user_id)
-        for part in parts:
-            await channel.send(part[:2000], allowed_mentions=NO_MENTIONS)
+        for i, part in enumerate(parts):
+            # The picture rides with the first part: one message, text and board together.
+            files = drawn.files() if drawn and i == 0 else []
+            await channel.send(part[:2000], files=files, allowed_mentions=NO_MENTIONS)
         return
     except discord.Forbidden as e:
         if e.code != CLOSED_DMS:

@@ -10,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.boards import draw
 from cogs.context import GAME_ID, find_match
-from cogs.delivery import code_block, embed_for
+from cogs.delivery import embed_for
 from cogs.replies import NO_MENTIONS, reply
 from players import LEVELS
 from referee import announce
@@ -42,11 +43,11 @@ class Info(commands.Cog):
         try:
             match = await find_match(interaction, game, (ACTIVE, OVER))
             seat = match.seat_of(interaction.user.id)
-            text = announce.board(match, seat.seat if seat else None)
+            drawn = await draw(announce.board(match, seat.seat if seat else None))
         except RefereeError as e:
             await reply(interaction, str(e))
             return
-        await reply(interaction, f"**{match.label}**\n{code_block(text)}")
+        await reply(interaction, f"**{match.label}**\n{drawn.fallback()}", drawn.files())
 
     @app_commands.command(name="score", description="Show a game's scores (privately).")
     @app_commands.describe(game=GAME_ID)

@@ -7,7 +7,7 @@ other cog: importing one would run an extension outside load_extension.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 import discord
 from discord import app_commands
@@ -34,15 +34,20 @@ def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
     )
 
 
-async def reply(interaction: discord.Interaction, text: str) -> None:
-    """A private answer to the member who acted (first response or follow-up)."""
+async def reply(
+    interaction: discord.Interaction, text: str, files: Sequence[discord.File] = ()
+) -> None:
+    """A private answer to the member who acted (first response or follow-up), with files
+    attached (a board's picture)."""
     text = text[:MESSAGE_TEXT]
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_MENTIONS)
+            await interaction.followup.send(
+                text, ephemeral=True, files=list(files), allowed_mentions=NO_MENTIONS
+            )
         else:
             await interaction.response.send_message(
-                text, ephemeral=True, allowed_mentions=NO_MENTIONS
+                text, ephemeral=True, files=list(files), allowed_mentions=NO_MENTIONS
             )
     except discord.HTTPException as e:
         log.warning("Could not answer interaction %s: %s", interaction.id, e)

@@ -50,8 +50,11 @@ class Screen:
         return out
 
 
-def show_message(prefix: str, message: discord.Message, names: dict[int, str]) -> str:
-    """A message as a person would read it in the Discord client, in plain text."""
+def show_message(
+    prefix: str, message: discord.Message, names: dict[int, str], saved: list[Path] | None = None
+) -> str:
+    """A message as a person would read it in the Discord client, in plain text: a board's
+    picture as its text (the picture's alt text) and the file it was saved to."""
     lines = []
     author = "Referee" if message.author.bot else message.author.name
     head = f"{prefix} {author}:"
@@ -62,6 +65,9 @@ def show_message(prefix: str, message: discord.Message, names: dict[int, str]) -
             lines.append(f"  ┃ {line}")
     if message.content:
         lines += [f"  {line}" for line in message.content.splitlines()]
+    for attachment, path in zip(message.attachments, saved or [], strict=False):
+        lines += [f"  {line}" for line in (attachment.description or "").splitlines()]
+        lines.append(f"  [picture: {path}]")
     buttons = [f"[{label}]" for label, _ in choices(message)]
     if buttons:
         lines.append("  " + " ".join(buttons))
@@ -87,9 +93,11 @@ def choices(message: discord.Message) -> list[tuple[str, tuple[str, str] | None]
 class Terminal:
     """Reads actions, performs them as members, and prints what each member would see."""
 
-    def __init__(self, env: Any, out: Any = sys.stdout) -> None:
+    def __init__(self, env: Any, pictures: Path, out: Any = sys.stdout) -> None:
         self.env = env
         self.out = out
+        self.pictures = pictures
+        """Where the boards' pictures are saved, one file per message."""
         guild = env.create_guild("home")
         self.channel = guild.create_text_channel("games")
         self.members = {n: guild.add_member(env.create_user(n)) for n in MEMBERS}
@@ -103,11 +111,28 @@ class Terminal:
     def refresh(self) -> None:
         """Print new channel messages and new DMs."""
         for message in self.screen.fresh(self.channel.history()):
-            self.say(show_message("#games", message, self.names))
+            self.show("#games", message)
         for name, member in self.members.items():
             for message in self.screen.fresh(member.user.dm_channel.history()):
                 if message.author.bot:
-                    self.say(show_message(f"[DM to {name}]", message, self.names))
+                    self.show(f"[DM to {name}]", message)
+
+    def show(self, prefix: str, message: discord.Message) -> None:
+        """Print a message, saving its pictures."""
+        self.say(show_message(prefix, message, self.names, self.save(message)))
+
+    def save(self, message: discord.Message) -> list[Path]:
+        """Save a message's pictures in the pictures folder; their paths."""
+        paths = []
+        for attachment in message.attachments:
+            data = self.env.backend.cdn.get(attachment.url)
+            if data is None:
+                continue
+            self.pictures.mkdir(parents=True, exist_ok=True)
+            path = self.pictures / f"{message.id}-{attachment.filename}"
+            path.write_bytes(data)
+            paths.append(path)
+        return paths
 
     def show_result(self, name: str, result: Any) -> None:
         """Print an interaction's private answers (only that member sees them)."""
@@ -118,7 +143,10 @@ class Terminal:
         for r in replies:
             if r.ephemeral and r.id not in self.screen.seen:
                 self.screen.seen.add(r.id)
-                self.say(show_message(f"(only {name} sees)", r.message, self.names))
+                shown = show_message(
+                    f"(only {name} sees)", r.message, self.names, self.save(r.message)
+                )
+                self.say(shown)
 
     async def act(self, line: str) -> bool:
         """Perform one typed line; False to quit."""
@@ -239,9 +267,10 @@ async def run_offline(settings: Settings) -> int:
     bot = RefereeBot(offline, store, remind_on_start=False)
     print("No DISCORD_TOKEN: starting the offline mode (a simulated Discord server).")
     print(f"Games are saved in {offline_db}; the log goes to {log_file}.")
+    print(f"Board pictures are saved in {offline_db.parent / 'pictures'}.")
     try:
         async with simcord.run(bot, check_errors=False) as env:
-            terminal = Terminal(env)
+            terminal = Terminal(env, offline_db.parent / "pictures")
             await deliver(bot, await bot.referee.reminders())
             await env.settle()
             terminal.say(HELP.format(members=", ".join(MEMBERS), commands="type `help`"))

@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.lists import EMBED_TEXT, MORE, fit_list
 from referee.match import Match
-from referee.notices import Controls, Direct, Post, Style
+from referee.notices import Board, Controls, Direct, Post, Style
 from referee.safe_text import board_name, prose_name
 from rules.base import Game, Move, Seat
 
@@ -91,12 +91,12 @@ def duration(seconds: int) -> str:
     return f"{seconds} s"
 
 
-def board(match: Match, viewer: Seat | None) -> str:
-    """The rendered board of a started match for a viewer."""
+def board(match: Match, viewer: Seat | None) -> Board:
+    """The board of a started match as a viewer may see it."""
     p = match.require_progress()
     # A computer's name is the referee's own text, kept whole: "Computer 2 (medium)".
-    names = [s.name if s.computer else board_name(s.name) for s in match.seats]
-    return p.game.render(p.state, viewer, names)
+    names = tuple(s.name if s.computer else board_name(s.name) for s in match.seats)
+    return Board(match.row.game, p.game.view(p.state, viewer), names)
 
 
 def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> list[Post]:

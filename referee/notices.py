@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
 
 class Style(Enum):
@@ -28,6 +30,17 @@ class Controls(Enum):
 
 
 @dataclass(frozen=True)
+class Board:
+    """A board as one viewer may see it, as data: the front end draws it (text or picture)."""
+
+    game: str
+    view: Mapping[str, Any]
+    """The game's view for that viewer (`Game.view`): no secret of anyone else."""
+    names: tuple[str, ...]
+    """The seats' names as boards show them."""
+
+
+@dataclass(frozen=True)
 class Post:
     """A message in a match's channel, seen by everyone there."""
 
@@ -35,7 +48,7 @@ class Post:
     match_id: int
     title: str
     lines: tuple[str, ...]
-    board: str | None = None
+    board: Board | None = None
     style: Style = Style.PROGRESS
     controls: Controls = Controls.NONE
     step: int = 0
@@ -51,7 +64,7 @@ class Direct:
     user_id: int
     match_id: int
     text: str
-    board: str | None = None
+    board: Board | None = None
     prompt: bool = False
     channel_id: int = 0
     step: int = 0

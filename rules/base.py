@@ -304,10 +304,13 @@ class Game(abc.ABC, Generic[S]):
 
     def render(self, s: S, viewer: Seat | None, names: Sequence[str] | None = None) -> str:
         """An ASCII board for a code block, drawn from the view alone; <= BOARD_LIMIT chars."""
-        v = self.view(s, viewer)
-        board = self.draw(v, names, compact=False)
+        return self.render_view(self.view(s, viewer), names)
+
+    def render_view(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
+        """The ASCII board of a view (from `view`); <= BOARD_LIMIT chars."""
+        board = self.draw(view, names, compact=False)
         if len(board) > BOARD_LIMIT:
-            board = self.draw(v, names, compact=True)
+            board = self.draw(view, names, compact=True)
         if len(board) > BOARD_LIMIT:
             board = board[: BOARD_LIMIT - 2] + "\n…"
         return board

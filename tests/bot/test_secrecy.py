@@ -16,12 +16,19 @@ OURS = ("referee", "cogs", "db", "bot", "rules", "offline")
 
 
 def visible_to_others(table: Table, others: list[Any]) -> dict[int, str]:
-    """Every message in the channel and in the other players' DMs, as text by message id."""
+    """Every message in the channel and in the other players' DMs, as text by message id (the
+    boards' text is their pictures' alt text)."""
     messages = list(table.channel.history())
     for member in others:
         messages += member.user.dm_channel.history()
     return {
-        m.id: " ".join([m.content, *(f"{e.title} {e.description}" for e in m.embeds)]).strip()
+        m.id: " ".join(
+            [
+                m.content,
+                *(f"{e.title} {e.description}" for e in m.embeds),
+                *(a.description or "" for a in m.attachments),
+            ]
+        ).strip()
         for m in messages
     }
 
