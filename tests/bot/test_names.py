@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from cogs.boards import PICTURE_NAME
 from tests.bot.table import Table
 
 FENCE = "```"
@@ -122,8 +123,8 @@ async def play_with_hostile_names(env: Any) -> Scene:
 
 
 async def test_boards_stay_one_code_block(simcord_env: Any) -> None:
-    """Every message with a board has exactly the two fences the bot wrote, and no backtick
-    inside; outside it, code spans pair up."""
+    """Every board's text (its picture's alt text, or a code block with exactly the two fences
+    the bot wrote) holds no backtick; outside code, code spans pair up."""
     scene = await play_with_hostile_names(simcord_env)
     boards = 0
     for message in scene.payloads():
@@ -135,6 +136,10 @@ async def test_boards_stay_one_code_block(simcord_env: Any) -> None:
                 assert "`" not in parts[1] and parts[1].startswith("\n"), text
             outside = ESCAPE.sub("", parts[0] + (parts[2] if len(parts) == 3 else ""))
             assert outside.count("`") % 2 == 0, text
+        for attachment in message.get("attachments") or []:
+            if attachment.get("filename") == PICTURE_NAME:
+                boards += 1
+                assert "`" not in attachment["description"], attachment
     assert boards > 20
 
 
