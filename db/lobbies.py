@@ -5,17 +5,19 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 
+from db.reads import rematch_lobby
 from db.sql import INTEGRITY_ERRORS, Connection
 from db.writes import guard
-from referee.store import AlreadySeated, NewMatch, StaleStep
+from referee.store import AlreadySeated, NewMatch, Rematch, StaleStep
 
 
-def create_match(conn: Connection, new: NewMatch) -> int:
-    """Store a lobby with its host seated; return its id."""
+def create_match(conn: Connection, new: NewMatch, rematch_of: int | None = None) -> int:
+    """Store a lobby with its host seated (the rematch of a finished match, if named); return
+    its id."""
     cur = conn.execute(
         "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
-        "move_seconds, deadline_policy, deadline_at, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
+        "move_seconds, deadline_policy, deadline_at, created_at, updated_at, rematch_of) "
+        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
         (
             new.guild_id,
             new.channel_id,
@@ -27,12 +29,37 @@ def create_match(conn: Connection, new: NewMatch) -> int:
             new.lobby_expires_at,
             new.now,
             new.now,
+            rematch_of,
         ),
     )
     (match_id,) = cur.fetchone()
     conn.execute(
         "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
         (match_id, new.host_id, new.host_name),
+    )
+    return match_id
+
+
+def create_rematch(conn: Connection, new: NewMatch, rematch: Rematch) -> int:
+    """Store a lobby that plays a finished match again, with its host and computers seated and
+    its members invited; return its id. StaleStep, changing nothing, if that match is not over
+    or already has a rematch lobby."""
+    old = conn.execute("SELECT status FROM matches WHERE id = ?", (rematch.of,)).fetchone()
+    if old is None or old[0] != "over" or rematch_lobby(conn, rematch.of) is not None:
+        raise StaleStep(rematch.of)
+    try:
+        match_id = create_match(conn, new, rematch.of)
+    except INTEGRITY_ERRORS:
+        # Another process's lobby was committed between the check and the insert: the unique
+        # index refused this one, and the transaction ends here.
+        raise StaleStep(rematch.of) from None
+    conn.executemany(
+        "INSERT INTO seats (match_id, seat, computer, name) VALUES (?, ?, ?, ?)",
+        [(match_id, seat, level, name) for seat, (level, name) in enumerate(rematch.computers, 1)],
+    )
+    conn.executemany(
+        "INSERT INTO invitations (match_id, user_id, ordinal) VALUES (?, ?, ?)",
+        [(match_id, user_id, i) for i, user_id in enumerate(rematch.invited)],
     )
     return match_id
 

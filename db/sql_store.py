@@ -16,6 +16,7 @@ from referee.store import (
     MatchRow,
     MemberData,
     NewMatch,
+    Rematch,
     SolitaireBest,
     Standing,
     VersusStanding,
@@ -50,6 +51,19 @@ class SqlStore:
         )
         assert data is not None
         return data.row
+
+    async def create_rematch(self, new: NewMatch, rematch: Rematch) -> MatchRow:
+        """Store a lobby that plays a finished match again, with its host and computers seated
+        and its members invited; StaleStep if that match is not over or has a rematch lobby."""
+        data = await self._db.write(
+            lambda conn: reads.load_match(conn, lobbies.create_rematch(conn, new, rematch))
+        )
+        assert data is not None
+        return data.row
+
+    async def rematch_lobby(self, match_id: int) -> int | None:
+        """The id of the lobby that plays a finished match again, if one is open."""
+        return await self._db.read(reads.rematch_lobby, match_id)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> int:
         """Remember the lobby message, so its buttons can be updated; the new version."""
@@ -129,8 +143,8 @@ class SqlStore:
         await self._db.write(writes.end_match, match_id, version, end, now)
 
     async def forget_member(self, user_id: int) -> MemberData:
-        """Delete a member's standings, bests and cancel votes, and make their seats in finished
-        games anonymous; what there was. StillSeated while they sit in an open game."""
+        """Delete a member's standings, bests, cancel votes and invitations, and make their seats
+        in finished games anonymous; what there was. StillSeated while they sit in an open game."""
         return await self._db.write(writes.forget_member, user_id)
 
     # Reading -----------------------------------------------------------------------------

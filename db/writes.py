@@ -67,6 +67,7 @@ def start_match(
         (json.dumps(settled), now, match_id),
     )
     keep_deadline(conn, match_id, deadline)
+    forget_invitations(conn, match_id)
 
 
 def submit_sealed(
@@ -147,6 +148,11 @@ def forget_votes(conn: Connection, match_id: int) -> None:
     conn.execute("DELETE FROM cancel_votes WHERE match_id = ?", (match_id,))
 
 
+def forget_invitations(conn: Connection, match_id: int) -> None:
+    """Delete a lobby's invitations: once it starts or closes, nobody is awaited."""
+    conn.execute("DELETE FROM invitations WHERE match_id = ?", (match_id,))
+
+
 def end_match(conn: Connection, match_id: int, version: int, end: MatchEnd, now: float) -> None:
     """End a lobby or an active match (cancelled or over); raise StaleStep."""
     guard(conn, match_id, version, now, "lobby", "active")
@@ -197,6 +203,7 @@ def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) ->
     )
     conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))
     forget_votes(conn, match_id)
+    forget_invitations(conn, match_id)
     if end.solitaire is not None:
         keep_solitaire_best(conn, match_id, end.solitaire, now)
     # Points are decimal text (Integer Sequence scores outgrow 64 bits): big_add sums them
@@ -272,13 +279,14 @@ def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, 
 
 
 def forget_member(conn: Connection, user_id: int) -> MemberData:
-    """Delete a member's standings, one-player bests and cancel votes, and make their seats in
-    finished games (and those games' host) anonymous; return what there was. StillSeated,
-    changing nothing, while they sit in a lobby or a game under way."""
+    """Delete a member's standings, one-player bests, cancel votes and invitations, and make
+    their seats in finished games (and those games' host) anonymous; return what there was.
+    StillSeated, changing nothing, while they sit in a lobby or a game under way."""
     held = member_data(conn, user_id)
     if held.open_matches:
         raise StillSeated(held.open_matches)
-    for table in ("standings", "solitaire_bests", "cancel_votes", "versus_computer"):
+    tables = ("standings", "solitaire_bests", "cancel_votes", "versus_computer", "invitations")
+    for table in tables:
         conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))
     seats = conn.execute(
