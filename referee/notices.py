@@ -25,6 +25,7 @@ class Controls(Enum):
     DIGITS = "digits"
     SECRET = "secret"
     VOTE = "vote"
+    REMATCH = "rematch"
 
 
 @dataclass(frozen=True)
