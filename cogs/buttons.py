@@ -195,6 +195,32 @@ class VoteButton(
         )
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:rematch:(?P<match>\d+)",
+):
+    """On a finished game's final post: open its rematch lobby, or join the open one."""
+
+    def __init__(self, match_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"qr:rematch:{match_id}",
+            )
+        )
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> RematchButton:
+        return cls(int(match["match"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(interaction, "Lobby", "on_rematch_button", match_id=self.match_id)
+
+
 class ForgetButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"qr:forget:(?P<user>\d+)",
@@ -221,7 +247,15 @@ class ForgetButton(
         await _handoff(interaction, "Privacy", "on_forget_button", user_id=self.user_id)
 
 
-DYNAMIC_ITEMS = (LobbyButton, ComputerSelect, DigitButton, SecretButton, VoteButton, ForgetButton)
+DYNAMIC_ITEMS = (
+    LobbyButton,
+    ComputerSelect,
+    DigitButton,
+    SecretButton,
+    VoteButton,
+    RematchButton,
+    ForgetButton,
+)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -10,7 +10,14 @@ from typing import TYPE_CHECKING, TypeVar
 import discord
 
 from cogs.boards import PICTURE_NAME, Drawn, draw
-from cogs.buttons import ComputerSelect, DigitButton, LobbyButton, SecretButton, VoteButton
+from cogs.buttons import (
+    ComputerSelect,
+    DigitButton,
+    LobbyButton,
+    RematchButton,
+    SecretButton,
+    VoteButton,
+)
 from cogs.replies import NO_MENTIONS, mentioning, reply
 from referee.lists import EMBED_TEXT
 from referee.notices import Controls, Direct, Outcome, Post, Style
@@ -57,6 +64,8 @@ def view_for(post: Post) -> discord.ui.View | None:
     elif post.controls is Controls.VOTE:
         for choice in ("yes", "no"):
             view.add_item(VoteButton(post.match_id, post.step, choice))
+    elif post.controls is Controls.REMATCH:
+        view.add_item(RematchButton(post.match_id))
     return view
 
 

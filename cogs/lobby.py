@@ -98,6 +98,16 @@ class Lobby(commands.Cog):
             moderator = is_moderator(interaction)
             await act(interaction, lambda: referee.cancel(match_id, user.id, moderator))
 
+    async def on_rematch_button(self, interaction: discord.Interaction, match_id: int) -> None:
+        """A click on Rematch under a finished game: open its rematch lobby, or join it."""
+        referee = bot_of(interaction).referee
+        user = interaction.user
+        guild_id = interaction.guild_id or 0
+        await act(
+            interaction,
+            lambda: referee.rematch(match_id, guild_id, user.id, user.display_name),
+        )
+
     async def on_computer_choice(
         self, interaction: discord.Interaction, match_id: int, choice: str
     ) -> None:

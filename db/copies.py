@@ -30,7 +30,8 @@ def clone_games(database: Path, templates: Sequence[int], count: int) -> list[in
         conn.executemany("INSERT INTO clone_map VALUES (?, ?)", pairs)
         match_cols = [c for c in _columns(conn, "matches") if c != "id"]
         cols = ", ".join(match_cols)
-        picked = ", ".join(f"t.{c}" for c in match_cols)
+        # A copy is another game: the finished match a template replays has one rematch lobby.
+        picked = ", ".join("NULL" if c == "rematch_of" else f"t.{c}" for c in match_cols)
         conn.execute(
             f"INSERT INTO matches (id, {cols}) SELECT c.new, {picked} "
             "FROM clone_map c JOIN matches t ON t.id = c.old ORDER BY c.new"

@@ -75,7 +75,8 @@ def table_order(source: Schema, target: Schema, references: dict[str, set[str]])
             f"the schemas differ ({'; '.join(differences)}); let the bot open the older "
             "database once, which migrates it, then copy again"
         )
-    # A table referring to itself would need its rows in order; none does, and none is asked.
+    # A table referring to itself needs its rows in order: matches does (a rematch names the
+    # finished match it plays again), and rows go in key order, a rematch after its match.
     sorter = graphlib.TopologicalSorter(
         {t: {r for r in references.get(t, set()) if r != t and r in target} for t in target}
     )

@@ -23,7 +23,7 @@ from referee.store import (
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, options, settled, host_id, status, step, "
     "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result, remind_at, "
-    "step_started_at, version"
+    "step_started_at, version, rematch_of"
 )
 OPEN = "status IN ('lobby', 'active')"
 K = TypeVar("K", bound=int | str)
@@ -52,6 +52,7 @@ def match_row(r: Sequence[Any]) -> MatchRow:
         remind_at=r[15],
         step_started_at=r[16],
         version=r[17],
+        rematch_of=r[18],
     )
 
 
@@ -104,11 +105,13 @@ def open_matches(conn: Connection, guild_id: int | None) -> list[MatchData]:
 
 
 def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
-    """These matches with their seats, logs, sealed moves and votes, a few queries per 500."""
+    """These matches with their seats, logs, sealed moves, votes and invitations, a few queries
+    per 500."""
     rows: list[MatchRow] = []
     moves: dict[int, list[Entry]] = {}
     sealed: dict[int, list[tuple[int, str]]] = {}
     votes: dict[int, set[int]] = {}
+    invited: dict[int, list[int]] = {}
     for chunk, marks in _chunks(match_ids):
         rows += map(
             match_row,
@@ -133,6 +136,12 @@ def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
             chunk,
         ):
             votes.setdefault(mid, set()).add(user_id)
+        for mid, user_id in conn.execute(
+            f"SELECT match_id, user_id FROM invitations WHERE match_id IN ({marks}) "
+            "ORDER BY match_id, ordinal",
+            chunk,
+        ):
+            invited.setdefault(mid, []).append(user_id)
     seats = seats_of(conn, [r.id for r in rows])
     return [
         MatchData(
@@ -141,6 +150,7 @@ def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
             tuple(moves.get(r.id, ())),
             tuple(sealed.get(r.id, ())),
             frozenset(votes.get(r.id, ())),
+            tuple(invited.get(r.id, ())),
         )
         for r in sorted(rows, key=lambda r: r.id)
     ]
@@ -150,6 +160,14 @@ def load_open_matches(conn: Connection) -> list[MatchData]:
     """Every lobby and active match with its seats, moves and sealed moves."""
     ids = [r[0] for r in conn.execute(f"SELECT id FROM matches WHERE {OPEN} ORDER BY id")]
     return load_matches(conn, ids)
+
+
+def rematch_lobby(conn: Connection, match_id: int) -> int | None:
+    """The id of the lobby that plays a finished match again, if one is open."""
+    row = conn.execute(
+        "SELECT id FROM matches WHERE rematch_of = ? AND status = 'lobby'", (match_id,)
+    ).fetchone()
+    return None if row is None else int(row[0])
 
 
 def open_matches_of_in(conn: Connection, user_id: int, channel_id: int) -> list[int]:
@@ -324,4 +342,5 @@ def member_data(conn: Connection, user_id: int) -> MemberData:
             f"WHERE s.user_id = ? AND NOT m.{OPEN}"
         ),
         hosted=count(f"SELECT COUNT(*) FROM matches WHERE host_id = ? AND NOT {OPEN}"),
+        invitations=count("SELECT COUNT(*) FROM invitations WHERE user_id = ?"),
     )

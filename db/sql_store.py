@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from db import reads, writes
+from db import lobbies, reads, writes
 from db.sql import Engine
 from referee.store import (
     Deadline,
@@ -16,6 +16,7 @@ from referee.store import (
     MatchRow,
     MemberData,
     NewMatch,
+    Rematch,
     SolitaireBest,
     Standing,
     VersusStanding,
@@ -46,34 +47,47 @@ class SqlStore:
     async def create_match(self, new: NewMatch) -> MatchRow:
         """Store a lobby with its host seated."""
         data = await self._db.write(
-            lambda conn: reads.load_match(conn, writes.create_match(conn, new))
+            lambda conn: reads.load_match(conn, lobbies.create_match(conn, new))
         )
         assert data is not None
         return data.row
 
+    async def create_rematch(self, new: NewMatch, rematch: Rematch) -> MatchRow:
+        """Store a lobby that plays a finished match again, with its host and computers seated
+        and its members invited; StaleStep if that match is not over or has a rematch lobby."""
+        data = await self._db.write(
+            lambda conn: reads.load_match(conn, lobbies.create_rematch(conn, new, rematch))
+        )
+        assert data is not None
+        return data.row
+
+    async def rematch_lobby(self, match_id: int) -> int | None:
+        """The id of the lobby that plays a finished match again, if one is open."""
+        return await self._db.read(reads.rematch_lobby, match_id)
+
     async def set_lobby_message(self, match_id: int, message_id: int) -> int:
         """Remember the lobby message, so its buttons can be updated; the new version."""
-        return await self._db.write(writes.set_lobby_message, match_id, message_id)
+        return await self._db.write(lobbies.set_lobby_message, match_id, message_id)
 
     async def add_seat(
         self, match_id: int, version: int, user_id: int, name: str, now: float
     ) -> None:
         """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
-        await self._db.write(writes.add_seat, match_id, version, user_id, name, now)
+        await self._db.write(lobbies.add_seat, match_id, version, user_id, name, now)
 
     async def remove_seat(self, match_id: int, version: int, user_id: int, now: float) -> None:
         """Unseat a member from a lobby, closing the gap in the seat numbers."""
-        await self._db.write(writes.remove_seat, match_id, version, user_id, now)
+        await self._db.write(lobbies.remove_seat, match_id, version, user_id, now)
 
     async def add_computers(
         self, match_id: int, version: int, level: str, names: Sequence[str], now: float
     ) -> None:
         """Seat computers of this level, with these names, in a lobby; raise StaleStep."""
-        await self._db.write(writes.add_computers, match_id, version, level, names, now)
+        await self._db.write(lobbies.add_computers, match_id, version, level, names, now)
 
     async def remove_computer(self, match_id: int, version: int, seat: int, now: float) -> None:
         """Unseat the computer in this seat of a lobby; raise StaleStep."""
-        await self._db.write(writes.remove_computer, match_id, version, seat, now)
+        await self._db.write(lobbies.remove_computer, match_id, version, seat, now)
 
     async def start_match(
         self, match_id: int, version: int, settled: dict[str, Any], deadline: Deadline, now: float
@@ -129,8 +143,8 @@ class SqlStore:
         await self._db.write(writes.end_match, match_id, version, end, now)
 
     async def forget_member(self, user_id: int) -> MemberData:
-        """Delete a member's standings, bests and cancel votes, and make their seats in finished
-        games anonymous; what there was. StillSeated while they sit in an open game."""
+        """Delete a member's standings, bests, cancel votes and invitations, and make their seats
+        in finished games anonymous; what there was. StillSeated while they sit in an open game."""
         return await self._db.write(writes.forget_member, user_id)
 
     # Reading -----------------------------------------------------------------------------

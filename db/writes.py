@@ -11,12 +11,10 @@ from db.sql import INTEGRITY_ERRORS, Connection
 from referee.store import (
     FORMER_PLAYER,
     NO_HOST,
-    AlreadySeated,
     Deadline,
     Logged,
     MatchEnd,
     MemberData,
-    NewMatch,
     SolitaireScore,
     StaleStep,
     StillSeated,
@@ -36,107 +34,6 @@ def guard(conn: Connection, match_id: int, version: int, now: float, *statuses: 
     )
     if cur.rowcount != 1:
         raise StaleStep(match_id)
-
-
-def create_match(conn: Connection, new: NewMatch) -> int:
-    """Store a lobby with its host seated; return its id."""
-    cur = conn.execute(
-        "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
-        "move_seconds, deadline_policy, deadline_at, created_at, updated_at) "
-        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?) RETURNING id",
-        (
-            new.guild_id,
-            new.channel_id,
-            new.game,
-            json.dumps(new.options),
-            new.host_id,
-            new.move_seconds,
-            new.deadline_policy,
-            new.lobby_expires_at,
-            new.now,
-            new.now,
-        ),
-    )
-    (match_id,) = cur.fetchone()
-    conn.execute(
-        "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-        (match_id, new.host_id, new.host_name),
-    )
-    return match_id
-
-
-def set_lobby_message(conn: Connection, match_id: int, message_id: int) -> int:
-    """Remember the lobby message, so its buttons can be updated; the match's new version."""
-    (version,) = conn.execute(
-        "UPDATE matches SET lobby_message_id = ?, version = version + 1 WHERE id = ? "
-        "RETURNING version",
-        (message_id, match_id),
-    ).fetchone()
-    return int(version)
-
-
-def add_seat(
-    conn: Connection, match_id: int, version: int, user_id: int, name: str, now: float
-) -> None:
-    """Seat a member in a lobby; raise AlreadySeated or StaleStep."""
-    guard(conn, match_id, version, now, "lobby")
-    try:
-        conn.execute(
-            "INSERT INTO seats (match_id, seat, user_id, name) SELECT ?, "
-            "COALESCE(MAX(seat), -1) + 1, ?, ? FROM seats WHERE match_id = ?",
-            (match_id, user_id, name, match_id),
-        )
-    except INTEGRITY_ERRORS:
-        raise AlreadySeated(match_id) from None
-
-
-def add_computers(
-    conn: Connection, match_id: int, version: int, level: str, names: Sequence[str], now: float
-) -> None:
-    """Seat computers of this level, with these names, in a lobby; raise StaleStep."""
-    guard(conn, match_id, version, now, "lobby")
-    conn.executemany(
-        "INSERT INTO seats (match_id, seat, computer, name) SELECT ?, "
-        "COALESCE(MAX(seat), -1) + 1, ?, ? FROM seats WHERE match_id = ?",
-        [(match_id, level, name, match_id) for name in names],
-    )
-
-
-def remove_seat(conn: Connection, match_id: int, version: int, user_id: int, now: float) -> None:
-    """Unseat a member from a lobby, closing the gap in the seat numbers."""
-    guard(conn, match_id, version, now, "lobby")
-    row = conn.execute(
-        "SELECT seat FROM seats WHERE match_id = ? AND user_id = ?", (match_id, user_id)
-    ).fetchone()
-    if row is None:
-        raise StaleStep(match_id)
-    unseat(conn, match_id, row[0])
-
-
-def remove_computer(conn: Connection, match_id: int, version: int, seat: int, now: float) -> None:
-    """Unseat the computer in this seat of a lobby, closing the gap in the seat numbers."""
-    guard(conn, match_id, version, now, "lobby")
-    found = conn.execute(
-        "SELECT 1 FROM seats WHERE match_id = ? AND seat = ? AND computer IS NOT NULL",
-        (match_id, seat),
-    ).fetchone()
-    if found is None:
-        raise StaleStep(match_id)
-    unseat(conn, match_id, seat)
-
-
-def unseat(conn: Connection, match_id: int, seat: int) -> None:
-    """Delete a seat of a lobby and renumber those after it."""
-    conn.execute("DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat))
-    later = conn.execute(
-        "SELECT seat FROM seats WHERE match_id = ? AND seat > ? ORDER BY seat", (match_id, seat)
-    ).fetchall()
-    # Renumber one seat at a time, in order, so the primary key never collides.
-    for (seat,) in later:
-        conn.execute(
-            "UPDATE seats SET seat = ? WHERE match_id = ? AND seat = ?",
-            (seat - 1, match_id, seat),
-        )
 
 
 def set_deadline(
@@ -170,6 +67,7 @@ def start_match(
         (json.dumps(settled), now, match_id),
     )
     keep_deadline(conn, match_id, deadline)
+    forget_invitations(conn, match_id)
 
 
 def submit_sealed(
@@ -250,6 +148,11 @@ def forget_votes(conn: Connection, match_id: int) -> None:
     conn.execute("DELETE FROM cancel_votes WHERE match_id = ?", (match_id,))
 
 
+def forget_invitations(conn: Connection, match_id: int) -> None:
+    """Delete a lobby's invitations: once it starts or closes, nobody is awaited."""
+    conn.execute("DELETE FROM invitations WHERE match_id = ?", (match_id,))
+
+
 def end_match(conn: Connection, match_id: int, version: int, end: MatchEnd, now: float) -> None:
     """End a lobby or an active match (cancelled or over); raise StaleStep."""
     guard(conn, match_id, version, now, "lobby", "active")
@@ -300,6 +203,7 @@ def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) ->
     )
     conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))
     forget_votes(conn, match_id)
+    forget_invitations(conn, match_id)
     if end.solitaire is not None:
         keep_solitaire_best(conn, match_id, end.solitaire, now)
     # Points are decimal text (Integer Sequence scores outgrow 64 bits): big_add sums them
@@ -375,13 +279,14 @@ def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, 
 
 
 def forget_member(conn: Connection, user_id: int) -> MemberData:
-    """Delete a member's standings, one-player bests and cancel votes, and make their seats in
-    finished games (and those games' host) anonymous; return what there was. StillSeated,
-    changing nothing, while they sit in a lobby or a game under way."""
+    """Delete a member's standings, one-player bests, cancel votes and invitations, and make
+    their seats in finished games (and those games' host) anonymous; return what there was.
+    StillSeated, changing nothing, while they sit in a lobby or a game under way."""
     held = member_data(conn, user_id)
     if held.open_matches:
         raise StillSeated(held.open_matches)
-    for table in ("standings", "solitaire_bests", "cancel_votes", "versus_computer"):
+    tables = ("standings", "solitaire_bests", "cancel_votes", "versus_computer", "invitations")
+    for table in tables:
         conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))
     seats = conn.execute(

@@ -31,6 +31,8 @@ Type an action as `name> what`:
                                              message that has one ([0], [1], [Start], ...)
   alice> [Add computer (hard)]               choose that in a menu (here, the lobby's)
   alice> /newgame binary-scramble computer:hard   play the computer at once
+  bob> [Rematch]                             under a finished game: the same game again, with
+                                             the same players invited
   bob> [Submit secret move] 17               press it and fill the form with 17
   help    this text       quit    leave (games are saved; they go on next time)
 Commands: {commands}

@@ -53,25 +53,39 @@ def players(match: Match) -> tuple[int, ...]:
 
 
 def lobby_post(match: Match, closed: str | None = None) -> Post:
-    """The lobby message: who is seated, what is needed, and the Join/Start/Cancel buttons."""
+    """The lobby message: who is seated, whom a rematch invites, what is needed, and the
+    Join/Start/Cancel buttons; it calls the invited members who have not joined yet."""
     counts = match.player_counts()
     seated = ", ".join(f"{i + 1}. {prose_name(s.name)}" for i, s in enumerate(match.seats))
-    lines = [
-        f"Host: {mention(match.row.host_id)}",
+    lines = [f"Host: {mention(match.row.host_id)}"]
+    if match.row.rematch_of is not None:
+        lines.append(f"Rematch of {match.game.title} #{match.row.rematch_of}.")
+    lines += [
         f"Options: {options_text(match.row.options)}",
         f"Players: {counts_text(counts)} (seated {len(match.seats)}): {seated}",
     ]
     if match.row.move_seconds:
         policy = match.row.deadline_policy
         lines.append(f"Move deadline: {duration(match.row.move_seconds)} ({policy} at expiry).")
+    awaited: tuple[int, ...] = ()
     if closed:
         lines.append(closed)
     else:
-        lines.append(
-            "Press Join (or `/join`) to take a seat; the host presses Start once enough are in."
-            if len(counts) > 1
-            else f"It starts by itself when {counts[0]} players have joined."
-        )
+        if match.invited:
+            awaited = match.awaited_invitees()
+            invited = [mention(u) + ("" if u in awaited else " (joined)") for u in match.invited]
+            lines.append(f"Invited: {', '.join(invited)}")
+        if match.row.rematch_of is not None:
+            lines.append(
+                "It starts by itself once every invited player has joined (Join, `/join`, or "
+                "Rematch on the old game's post); the host may press Start before."
+            )
+        elif len(counts) > 1:
+            lines.append(
+                "Press Join (or `/join`) to take a seat; the host presses Start once enough are in."
+            )
+        else:
+            lines.append(f"It starts by itself when {counts[0]} players have joined.")
         lines.append("The host can seat computers from the Add computer menu.")
     return Post(
         match.row.channel_id,
@@ -80,6 +94,7 @@ def lobby_post(match: Match, closed: str | None = None) -> Post:
         tuple(lines),
         style=Style.LOBBY,
         controls=Controls.NONE if closed else Controls.LOBBY,
+        mentions=awaited,
     )
 
 
@@ -234,6 +249,8 @@ def final_post(match: Match, lines: Sequence[str]) -> Post:
     elif winners:
         out.append("Draw between " + ", ".join(who(match, i) for i in winners))
     out.append(f"`/history {match.id}` gives the game record.")
+    if p.players > 1:
+        out.append("Rematch opens a lobby for the same game and options, inviting the players.")
     return Post(
         match.row.channel_id,
         match.id,
@@ -241,6 +258,8 @@ def final_post(match: Match, lines: Sequence[str]) -> Post:
         tuple(out),
         board(match, None),
         Style.FINAL,
+        # A game of two or more can be played again by the same table.
+        controls=Controls.REMATCH if p.players > 1 else Controls.NONE,
         mentions=match.members(winners),
         players=players(match),
     )

@@ -139,11 +139,16 @@ class LobbyDesk(RefereeCore):
         return await self._act(match_id, act)
 
     async def _start_if_full(self, match: Match) -> Outcome:
-        """After a seat was taken: a full lobby starts, any other shows its new seat (nothing
-        if it is no longer a lobby: it started or closed meanwhile)."""
+        """After a seat was taken: a full lobby starts, and so does a rematch once every member
+        it invites is seated; any other shows its new seat (nothing if it is no longer a lobby:
+        it started or closed meanwhile)."""
         if match.status != LOBBY:
             return Outcome()
-        if len(match.seats) == match.player_counts()[-1]:
+        counts = match.player_counts()
+        seated = len(match.seats)
+        # A rematch whose other players were all forgotten must not start as a solitaire.
+        answered = match.row.rematch_of is not None and not match.awaited_invitees()
+        if seated == counts[-1] or (answered and seated > 1 and seated in counts):
             return await self._start(match)
         return Outcome(posts=[announce.lobby_post(match)])
 
@@ -183,26 +188,26 @@ class LobbyDesk(RefereeCore):
 
     async def join(self, match_id: int, user_id: int, name: str) -> Outcome:
         """Seat a member in a lobby; the match starts by itself once full."""
-
-        async def act(match: Match) -> Outcome:
-            if match.status != LOBBY:
-                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
-            if match.seat_of(user_id) is not None:
-                raise RefereeError(f"You are already seated in {match.label}.")
-            counts = match.player_counts()
-            if len(match.seats) >= counts[-1]:
-                raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
-            try:
-                await self.store.add_seat(
-                    match_id, match.row.version, user_id, clean_name(name), self.clock()
-                )
-            except AlreadySeated:
-                raise RefereeError(f"You are already seated in {match.label}.") from None
-            match = self._keep(await self._reload(match_id))
-            return Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
-
-        out = await self._act(match_id, act)
+        out = await self._act(match_id, lambda m: self._take_seat(m, user_id, name))
         return out.extend(await self._act(match_id, self._start_if_full))
+
+    async def _take_seat(self, match: Match, user_id: int, name: str) -> Outcome:
+        """Seat a member in a lobby, in one write."""
+        if match.status != LOBBY:
+            raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+        if match.seat_of(user_id) is not None:
+            raise RefereeError(f"You are already seated in {match.label}.")
+        counts = match.player_counts()
+        if len(match.seats) >= counts[-1]:
+            raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
+        try:
+            await self.store.add_seat(
+                match.id, match.row.version, user_id, clean_name(name), self.clock()
+            )
+        except AlreadySeated:
+            raise RefereeError(f"You are already seated in {match.label}.") from None
+        match = self._keep(await self._reload(match.id))
+        return Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
 
     async def leave(self, match_id: int, user_id: int) -> Outcome:
         """Leave a lobby; when the host leaves, the lobby closes."""

@@ -26,6 +26,8 @@ class Match:
     """The log: the record's entries, resignations included."""
     votes: frozenset[int] = frozenset()
     """Players who agreed, at the current step, to cancel the match."""
+    invited: tuple[int, ...] = ()
+    """Members a lobby invites (a rematch's other players), joined or not."""
 
     @classmethod
     def from_data(cls, data: MatchData) -> Match:
@@ -40,7 +42,7 @@ class Match:
             if row.status == ACTIVE:
                 for seat, move in data.sealed:
                     progress = progress.submit(seat, move)
-        return cls(row, data.seats, progress, data.moves, data.votes)
+        return cls(row, data.seats, progress, data.moves, data.votes, data.invited)
 
     @property
     def id(self) -> int:
@@ -80,6 +82,10 @@ class Match:
         none, and are never mentioned or sent a message."""
         chosen = range(len(self.seats)) if seats is None else seats
         return tuple(u for u in (self.seats[s].user_id for s in chosen) if u is not None)
+
+    def awaited_invitees(self) -> tuple[int, ...]:
+        """The invited members who have not taken a seat yet."""
+        return tuple(u for u in self.invited if self.seat_of(u) is None)
 
     def has_computer(self) -> bool:
         """True when a computer has a seat."""

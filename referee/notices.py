@@ -27,6 +27,7 @@ class Controls(Enum):
     DIGITS = "digits"
     SECRET = "secret"
     VOTE = "vote"
+    REMATCH = "rematch"
 
 
 @dataclass(frozen=True)

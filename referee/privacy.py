@@ -47,6 +47,7 @@ def held_lines(data: MemberData) -> list[str]:
         f"- your one-player bests: {data.bests or 'none'}",
         f"- your records against the computer (per game and level): {data.versus or 'none'}",
         f"- your agreements to cancel a game: {data.votes or 'none'}",
+        f"- your invitations to rematch lobbies: {data.invitations or 'none'}",
         f"- {seats}",
     ]
 

@@ -90,18 +90,21 @@ class MatchRow:
     """When the current step opened (an active match), for how long it has waited."""
     version: int = 0
     """How many changes the match has had: a write names the version it was decided on."""
+    rematch_of: int | None = None
+    """The finished match whose Rematch button opened this one."""
 
 
 @dataclass(frozen=True)
 class MatchData:
     """A match with its seats, its log (the record's entries), the sealed moves of the current
-    step, and who agreed to cancel it at this step."""
+    step, who agreed to cancel it at this step, and whom its lobby invites."""
 
     row: MatchRow
     seats: tuple[SeatRow, ...]
     moves: tuple[Entry, ...] = ()
     sealed: tuple[tuple[int, str], ...] = ()
     votes: frozenset[int] = frozenset()
+    invited: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,16 @@ class NewMatch:
     deadline_policy: str
     now: float
     lobby_expires_at: float | None = None
+
+
+@dataclass(frozen=True)
+class Rematch:
+    """What a rematch lobby holds beyond a new lobby: the finished match it plays again, the
+    members it invites, and the computers seated at once (level and name)."""
+
+    of: int
+    invited: tuple[int, ...] = ()
+    computers: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -282,6 +295,8 @@ class MemberData:
     """Their seats in finished games (over or cancelled)."""
     hosted: int = 0
     """Finished games they hosted."""
+    invitations: int = 0
+    """Open lobbies that invite them (rematches of their games)."""
 
 
 class Store(Protocol):
@@ -302,6 +317,16 @@ class Store(Protocol):
 
     async def create_match(self, new: NewMatch) -> MatchRow:
         """Store a lobby with its host seated."""
+        ...
+
+    async def create_rematch(self, new: NewMatch, rematch: Rematch) -> MatchRow:
+        """Store a lobby that plays a finished match again, with its host and computers seated
+        and its members invited; raise StaleStep, changing nothing, if that match is not over
+        or already has a rematch lobby (the database decides between processes)."""
+        ...
+
+    async def rematch_lobby(self, match_id: int) -> int | None:
+        """The id of the lobby that plays a finished match again, if one is open."""
         ...
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> int:
@@ -430,9 +455,9 @@ class Store(Protocol):
         ...
 
     async def forget_member(self, user_id: int) -> MemberData:
-        """Delete a member's standings, one-player bests and cancel votes, and make their seats
-        in finished games (and those games' host) anonymous; return what there was. Raise
-        StillSeated, changing nothing, while they sit in a lobby or a game under way."""
+        """Delete a member's standings, one-player bests, cancel votes and invitations, and make
+        their seats in finished games (and those games' host) anonymous; return what there was.
+        Raise StillSeated, changing nothing, while they sit in a lobby or a game under way."""
         ...
 
     async def close(self) -> None:

@@ -58,12 +58,16 @@ async def play_to_end(referee: Referee, match_id: int, rng: random.Random) -> No
 
 async def play_templates(referee: Referee, rng: random.Random) -> None:
     """Games of every kind: finished (among members, with a resignation, against computers,
-    alone), open mid-play (some in a sealed step), lobbies, cancelled, and a cancel vote."""
+    alone), open mid-play (some in a sealed step), lobbies (a rematch among them), cancelled,
+    and a cancel vote."""
     for i, slug in enumerate(GAMES):
         guild, channel = GUILDS[i % 2], CHANNEL + i
         players = rng.sample(MEMBERS, max(2, table_size(slug, rng)))
         done = await open_game(referee, guild, channel, players, slug, 0, rng)
         await play_to_end(referee, done, rng)
+        if i == 0:
+            # A rematch lobby, with the others invited and not yet joined.
+            await referee.rematch(done, guild, players[0].id, players[0].name)
         if max(GAMES[slug].player_counts({})) >= 3:
             three = rng.sample(MEMBERS, 3)
             left = await open_game(referee, guild, channel, three, slug, 2, rng)

@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import psycopg
 import pytest
 
-from db import reads, writes
+from db import lobbies, reads, writes
 from db.database import connect
 from db.listen import NAME
 from db.migrate import migration_files
@@ -148,7 +148,7 @@ async def test_placeholders_become_psycopgs(db: PostgresDatabase) -> None:
     assert row == ("100%", 7)
     await db.write(lambda conn: conn.executemany("INSERT INTO t VALUES (?)", [(1,), (2,)]))
     assert await db.read(count) == 2
-    for module in (reads, writes):
+    for module in (lobbies, reads, writes):
         assert module.__file__ is not None
         for text in sql_literals(Path(module.__file__)):
             for quoted in re.findall(r"'([^']*)'", text):

@@ -91,7 +91,7 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
 
 def test_offline_game_against_the_computer(tmp_path: Path) -> None:
     """Seat a computer from the lobby's menu, then play a game against the computer to its end;
-    the computer's moves show up by themselves."""
+    the computer's moves show up by themselves; Rematch starts the next game at once."""
     s = Session(tmp_path)
     try:
         s.wait_for("offline mode")
@@ -105,7 +105,11 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         s.wait_for("Computer (easy) has locked in a move")
         s.type("alice dm> 2")
         out = s.wait_for("`/history 1` gives the game record")
-        assert "Numbers To Number #1: game over" in out
+        assert "Numbers To Number #1: game over" in out and "[Rematch]" in out
+        s.type("alice> [Rematch]")
+        out = s.wait_for("Computer (easy) has locked in a move")
+        assert "Opened Numbers To Number #2, the rematch of #1 against Computer (easy)" in out
+        assert "Numbers To Number #2: the game begins" in out
         s.type("alice> /leaderboard vs:computer")
         out = s.wait_for("Against each level")
         assert "Against the computer: all games" in out and "alice" in out

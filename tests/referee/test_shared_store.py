@@ -178,3 +178,39 @@ async def test_a_reminder_and_a_deadline_fire_once_between_two_processes(
     data = await pair[1].store.load_match(match_id)
     assert data is not None and data.row.step == 1 and len(data.moves) == 1
     assert data.moves[0][2:] == ("auto",)
+
+
+async def finished(referee: Referee, *others: int) -> int:
+    """A Lengths Of Lengths Of Lengths game hosted by alice with the others, played to its end
+    with the first legal moves."""
+    match_id = await started(referee, "lengths-of-lengths", {"n": 4}, *others)
+    user, move = await play_until_one_move_left(referee, match_id)
+    await referee.move(match_id, user, move)
+    assert (await referee.get(match_id)).status == "over"
+    return match_id
+
+
+@pytest.mark.postgres
+async def test_two_players_asking_for_a_rematch_through_two_processes_open_one_lobby(
+    pair: tuple[Referee, Referee],
+) -> None:
+    """Both players press Rematch at the same instant, each through a different process: one
+    lobby opens, the other player joins it, and it starts once, with both seated."""
+    one, two = pair
+    for _ in range(ROUNDS // 2):
+        old = await finished(one, BOB)
+        done, refused = await settle(
+            [one.rematch(old, GUILD, ALICE, "alice"), two.rematch(old, GUILD, BOB, "bob")]
+        )
+        assert len(done) == 2 and not refused
+        assert sum(o.reply is not None and o.reply.startswith("Opened") for o in done) == 1
+        assert sum("the game begins" in p.title for o in done for p in o.posts) == 1
+        rematches = [
+            d
+            for d in await one.store.load_matches(list(range(old + 1, old + 4)))
+            if d.row.rematch_of == old
+        ]
+        assert len(rematches) == 1
+        lobby = rematches[0]
+        assert lobby.row.status == "active" and lobby.row.options == {"n": 4}
+        assert sorted(s.user_id for s in lobby.seats if s.user_id) == [ALICE, BOB]

@@ -1,0 +1,132 @@
+"""Rematches: a finished game's Rematch button opens a lobby that plays it again, or joins it."""
+
+from __future__ import annotations
+
+import logging
+
+from referee import announce
+from referee.core import ATTEMPTS, LOBBY_SECONDS
+from referee.errors import RefereeError
+from referee.lobby import LobbyDesk
+from referee.match import CANCELLED, LOBBY, OVER, Match
+from referee.notices import Outcome
+from referee.safe_text import clean_name, prose_name
+from referee.store import NewMatch, Rematch, StaleStep
+
+log = logging.getLogger(__name__)
+
+
+class LobbyGone(Exception):
+    """The rematch lobby started or closed before the member could join it."""
+
+
+def rematch_label(lobby: Match, old: Match) -> str:
+    """'Numbers To Number #5, the rematch of #3'."""
+    return f"{lobby.label}, the rematch of #{old.id}"
+
+
+def waiting_on(lobby: Match) -> str:
+    """Whom a rematch lobby still waits for, as the end of a sentence."""
+    awaited = lobby.awaited_invitees()
+    if not awaited:
+        return "the host can press Start."
+    have = "has" if len(awaited) == 1 else "have"
+    who = ", ".join(announce.mention(u) for u in awaited)
+    return f"it starts by itself once {who} {have} joined."
+
+
+class RematchDesk(LobbyDesk):
+    """Playing a finished match again with the same table."""
+
+    async def rematch(self, match_id: int, guild_id: int, user_id: int, name: str) -> Outcome:
+        """A player of a finished match asks to play it again: open its rematch lobby (they
+        host it, the other members are invited, its computers are seated at once), or join the
+        one that is open. Which of two clicks at once opens it is the database's decision."""
+        for _ in range(ATTEMPTS):
+            try:
+                return await self._rematch_once(match_id, guild_id, user_id, name)
+            except (StaleStep, LobbyGone):
+                # Another click opened a lobby first, or the open one started or closed: look
+                # again, and join that one or open a new one.
+                log.info("Rematch of match %s changed meanwhile; deciding again", match_id)
+        raise RefereeError(f"The rematch of game #{match_id} is changing fast; try again.")
+
+    async def _rematch_once(self, match_id: int, guild_id: int, user_id: int, name: str) -> Outcome:
+        """Open the rematch lobby or join the open one, as the store has it now."""
+        old = await self._finished(match_id, guild_id, user_id)
+        lobby_id = await self.store.rematch_lobby(match_id)
+        if lobby_id is None:
+            return await self._open_rematch(old, user_id, name)
+        out = await self._act(lobby_id, lambda m: self._join_rematch(m, old, user_id, name))
+        return out.extend(await self._act(lobby_id, self._start_if_full))
+
+    async def _finished(self, match_id: int, guild_id: int, user_id: int) -> Match:
+        """The finished match, if this member played it; else RefereeError."""
+        try:
+            old = await self.get(match_id)
+        except RefereeError:
+            old = None
+        if old is None or old.row.guild_id != guild_id:
+            raise RefereeError(f"There is no game #{match_id} in this server.")
+        if old.status == CANCELLED:
+            raise RefereeError(
+                f"{old.label} was cancelled: only a finished game has a rematch. "
+                "`/newgame` opens a new one."
+            )
+        if old.status != OVER:
+            raise RefereeError(f"{old.label} is not over yet: a rematch follows a finished game.")
+        if len(old.seats) < 2:
+            raise RefereeError(f"{old.label} was a one-player game: `/newgame` opens a new one.")
+        if old.seat_of(user_id) is None:
+            # A forgotten member's seat no longer holds their id: they are not asked back.
+            players = ", ".join(announce.mention(u) for u in old.members() if u > 0)
+            who = f": {players}" if players else ""
+            raise RefereeError(
+                f"Only the members who played {old.label} can ask for its rematch{who}. "
+                "`/newgame` opens a new game."
+            )
+        return old
+
+    async def _open_rematch(self, old: Match, user_id: int, name: str) -> Outcome:
+        """Open the rematch lobby of a finished match in one write, hosted by this member; it
+        starts at once when nobody else is invited (a game against computers)."""
+        now = self.clock()
+        new = NewMatch(
+            old.row.guild_id,
+            old.row.channel_id,
+            old.row.game,
+            dict(old.row.options),
+            user_id,
+            clean_name(name),
+            old.row.move_seconds,
+            old.row.deadline_policy,
+            now,
+            lobby_expires_at=now + LOBBY_SECONDS,
+        )
+        invited = tuple(u for u in old.members() if u != user_id and u > 0)
+        computers = tuple((s.computer, s.name) for s in old.seats if s.computer)
+        row = await self.store.create_rematch(new, Rematch(old.id, invited, computers))
+        lobby = self._keep(await self._reload(row.id))
+        self.on_deadline()
+        log.info("Match %s opened as the rematch of %s by %s", lobby.id, old.id, user_id)
+        out = await self._act(lobby.id, self._start_if_full)
+        lobby = await self.get(lobby.id)
+        if lobby.status == LOBBY:
+            out.reply = f"Opened {rematch_label(lobby, old)}; {waiting_on(lobby)}"
+        else:
+            rivals = ", ".join(prose_name(s.name) for s in lobby.seats[1:])
+            out.reply = f"Opened {rematch_label(lobby, old)} against {rivals}: it has started."
+        return out
+
+    async def _join_rematch(self, lobby: Match, old: Match, user_id: int, name: str) -> Outcome:
+        """Seat a member in the open rematch lobby (LobbyGone if it started or closed)."""
+        if lobby.status != LOBBY:
+            raise LobbyGone(lobby.id)
+        if lobby.seat_of(user_id) is not None:
+            raise RefereeError(
+                f"You are already in {rematch_label(lobby, old)}; {waiting_on(lobby)}"
+            )
+        out = await self._take_seat(lobby, user_id, name)
+        lobby = await self.get(lobby.id)
+        out.reply = f"You joined {rematch_label(lobby, old)} (seat {len(lobby.seats)})."
+        return out

@@ -1,0 +1,84 @@
+"""Rematch on the referee: only a finished game of two or more has one, only its players ask
+for it, and a refusal changes nothing; presses at once in one process open one lobby."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from db import open_store
+from referee import Referee, RefereeError
+from tests.referee.test_races import ALICE, BOB, CAROL, GUILD, settle, started
+from tests.referee.test_shared_store import finished
+from tests.rows import database_dump
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    """The database file of the test."""
+    return tmp_path / "rematch.sqlite3"
+
+
+@pytest.fixture
+async def referee(path: Path) -> AsyncIterator[Referee]:
+    """A referee on a fresh SQLite file."""
+    store = await open_store(str(path))
+    yield Referee(store)
+    await store.close()
+
+
+async def test_only_a_finished_game_of_two_or_more_has_a_rematch(
+    referee: Referee, path: Path
+) -> None:
+    """A game under way, a cancelled one, a one-player game, one of another server and a
+    missing one are refused, each with its reason, and nothing changes."""
+    playing = await started(referee, "lengths-of-lengths", {"n": 4}, BOB)
+    cancelled = await started(referee, "lengths-of-lengths", {"n": 4}, BOB)
+    await referee.cancel(cancelled, ALICE, moderator=True)
+    solo = await started(referee, "integer-sequence", {"n": 1})
+    await referee.move(solo, ALICE, "1")
+    over = await finished(referee, BOB)
+    before = database_dump(path)
+    reasons = {
+        playing: "is not over yet",
+        cancelled: "was cancelled: only a finished game has a rematch",
+        solo: "was a one-player game",
+        999: "There is no game #999 in this server.",
+    }
+    for match_id, reason in reasons.items():
+        with pytest.raises(RefereeError, match=reason):
+            await referee.rematch(match_id, GUILD, ALICE, "alice")
+    with pytest.raises(RefereeError, match=f"There is no game #{over} in this server"):
+        await referee.rematch(over, GUILD + 1, ALICE, "alice")
+    assert database_dump(path) == before
+
+
+async def test_presses_at_once_in_one_process_open_one_lobby(referee: Referee) -> None:
+    """Both players, and one of them twice, press Rematch at the same instant: one lobby
+    opens, the other player joins it and it starts, the second press is told it is in."""
+    old = await finished(referee, BOB)
+    done, refused = await settle(
+        [
+            referee.rematch(old, GUILD, ALICE, "alice"),
+            referee.rematch(old, GUILD, BOB, "bob"),
+            referee.rematch(old, GUILD, ALICE, "alice"),
+        ]
+    )
+    assert len(done) == 2 and len(refused) == 1
+    assert refused[0].startswith("You are already in")
+    new = old + 1
+    match = await referee.get(new)
+    assert match.row.rematch_of == old and match.status == "active"
+    assert (await referee.store.version_of(new + 1)) is None
+    assert sorted(match.members()) == [ALICE, BOB]
+
+
+async def test_a_non_player_is_told_who_may_ask(referee: Referee, path: Path) -> None:
+    """Carol did not play: she is told whom to ask, and nothing changes."""
+    old = await finished(referee, BOB)
+    before = database_dump(path)
+    with pytest.raises(RefereeError, match=f"<@{ALICE}>, <@{BOB}>"):
+        await referee.rematch(old, GUILD, CAROL, "carol")
+    assert database_dump(path) == before
