@@ -34,8 +34,13 @@ def bot_of(interaction: discord.Interaction) -> RefereeBot:
     return interaction.client  # type: ignore[return-value]
 
 
-async def act(interaction: discord.Interaction, action: Callable[[], Awaitable[Outcome]]) -> None:
-    """Run a referee action and answer privately (deferred if slow); a refusal changes nothing."""
+async def act(
+    interaction: discord.Interaction,
+    action: Callable[[], Awaitable[Outcome]],
+    move: bool = False,
+) -> None:
+    """Run a referee action and answer (deferred if slow): privately, or for a `move` whose
+    result is posted here, with that post; a refusal changes nothing."""
     running = asyncio.ensure_future(action())
     done, _ = await asyncio.wait((running,), timeout=DEFER_AFTER)
     if not done:
@@ -45,7 +50,7 @@ async def act(interaction: discord.Interaction, action: Callable[[], Awaitable[O
     except (RefereeError, StoreBusy) as e:
         await answer_failure(interaction, e)
         return
-    await answer(bot_of(interaction), interaction, outcome)
+    await answer(bot_of(interaction), interaction, outcome, move)
 
 
 def match_list(head: str, matches: list[Match], tail: str) -> str:

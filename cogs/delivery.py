@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -108,15 +109,44 @@ async def deliver(bot: RefereeBot, outcome: Outcome) -> None:
         bot.dispatch("computers_to_move", tuple(outcome.computers))
 
 
-async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
-    """Post in a match's channel (editing the lobby message in place when there is one)."""
+@dataclass(frozen=True)
+class Composed:
+    """A post made ready to send: its text, embed, buttons, picture and whom it may ping."""
+
+    content: str | None
+    embed: discord.Embed
+    view: discord.ui.View | None
+    drawn: Drawn | None
+    mentions: discord.AllowedMentions
+
+    def parts(self) -> dict[str, Any]:
+        """The keyword arguments of a send, with a fresh attachment (a file is read as it is
+        sent, so each attempt needs its own)."""
+        parts: dict[str, Any] = {
+            "content": self.content,
+            "embed": self.embed,
+            "files": self.drawn.files() if self.drawn else [],
+            "allowed_mentions": self.mentions,
+        }
+        if self.view is not None:
+            parts["view"] = self.view
+        return parts
+
+
+async def compose(post: Post) -> Composed:
+    """A post's message: the board's picture in the embed, drawn off the event loop."""
     embed = embed_for(post.title, post.lines, post.style)
-    view = view_for(post)
     drawn = await draw(post.board) if post.board else None
-    content = content_for(post, drawn)
-    mentions = mentioning(post.mentions)
     if drawn and drawn.png:
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
+    return Composed(
+        content_for(post, drawn), embed, view_for(post), drawn, mentioning(post.mentions)
+    )
+
+
+async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
+    """Post in a match's channel (editing the lobby message in place when there is one)."""
+    composed = await compose(post)
     try:
         # The channel may be on another process's shard, so not in this one's cache: it is
         # addressed by id, which costs no request.
@@ -124,10 +154,14 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
         if post.style is Style.LOBBY:
             match = await bot.referee.get(post.match_id)
             if match.row.lobby_message_id:
-                message = channel.get_partial_message(match.row.lobby_message_id)
+                lobby = channel.get_partial_message(match.row.lobby_message_id)
                 try:
-                    await message.edit(
-                        content=content, embed=embed, view=view, allowed_mentions=mentions
+                    # A lobby shows no board: nothing to attach.
+                    await lobby.edit(
+                        content=composed.content,
+                        embed=composed.embed,
+                        view=composed.view,
+                        allowed_mentions=composed.mentions,
                     )
                     return None
                 except discord.NotFound as e:
@@ -135,19 +169,9 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
                         raise
                     # Someone deleted the lobby message. An open lobby needs its buttons back,
                     # so it is posted again; a closed one has nothing left to offer.
-                    if view is None:
+                    if composed.view is None:
                         return None
-
-        def sending() -> Awaitable[discord.Message]:
-            # A fresh attachment each attempt: a file is read as it is sent.
-            files = drawn.files() if drawn else []
-            if view is None:
-                return channel.send(content, embed=embed, files=files, allowed_mentions=mentions)
-            return channel.send(
-                content, embed=embed, view=view, files=files, allowed_mentions=mentions
-            )
-
-        sent = await with_retries(sending)
+        sent = await with_retries(lambda: channel.send(**composed.parts()))
         if post.style is Style.LOBBY:
             await bot.referee.set_lobby_message(post.match_id, sent.id)
         return sent
@@ -224,7 +248,31 @@ async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
         log.warning("Could not offer the secret-move button in %s: %s", direct.channel_id, e)
 
 
-async def answer(bot: RefereeBot, interaction: discord.Interaction, outcome: Outcome) -> None:
-    """Answer the member privately, then deliver the outcome's posts and messages."""
+def showing(interaction: discord.Interaction, outcome: Outcome) -> Post | None:
+    """The post that shows what the member's action did to the board in this very channel
+    (a move's result), if there is one."""
+    for post in outcome.posts:
+        if post.board is not None and post.channel_id == interaction.channel_id:
+            return post
+    return None
+
+
+async def answer(
+    bot: RefereeBot, interaction: discord.Interaction, outcome: Outcome, move: bool = False
+) -> None:
+    """Answer the member, then deliver the outcome's posts and messages. A move whose result is
+    posted in this channel is answered by that post, in public: one interaction response,
+    which spends none of the bot's rate limits, instead of a private answer and a post."""
+    post = showing(interaction, outcome) if move else None
+    if post is not None and not interaction.response.is_done():
+        message = await compose(post)
+        try:
+            await interaction.response.send_message(**message.parts())
+        except discord.HTTPException as e:
+            log.warning("Could not answer interaction %s with its post: %s", interaction.id, e)
+        else:
+            outcome.posts.remove(post)
+            await deliver(bot, outcome)
+            return
     await reply(interaction, outcome.reply or "Done.")
     await deliver(bot, outcome)

@@ -72,7 +72,7 @@ class Play(commands.Cog):
             match = await find_match(interaction, game, (ACTIVE,))
             return await self.bot.referee.move(match.id, interaction.user.id, move)
 
-        await act(interaction, run)
+        await act(interaction, run, move=True)
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -108,7 +108,7 @@ class Play(commands.Cog):
         async def run() -> Outcome:
             return await self.bot.referee.move(match_id, interaction.user.id, digit, step)
 
-        await act(interaction, run)
+        await act(interaction, run, move=True)
 
     async def on_secret_button(
         self, interaction: discord.Interaction, match_id: int, user_id: int

@@ -121,7 +121,8 @@ class Table:
                     assert replies and "Locked in" in replies[0], replies
                 else:
                     result = await member.slash(self.channel, "move", move=move, game=match_id)
-                    assert result.ephemeral, result
+                    # A turn move is answered in public by the post of what it did.
+                    assert not result.ephemeral and result.response.embeds, result
                 count += 1
 
     async def history(self, member: str, match_id: int) -> dict[str, Any]:

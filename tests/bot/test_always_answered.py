@@ -53,7 +53,8 @@ async def moves_count_once(table: Table, database: Path, sealed: int, turn: int)
     await alice.send_dm("1")
     assert "Locked in `1`" in last_dm(alice)
     played = await bob.slash(table.channel, "move", move="1", game=turn)
-    assert "Played `1`" in answer_of(played)
+    # Answered in public by the post of what the move did.
+    assert not played.ephemeral and "appended 1" in played.response.embeds[0].description
     assert (await table.match(sealed)).require_progress().pending == {0: "1"}
     assert (await table.match(turn)).moves == ((0, "1"),)
     assert count(database, "sealed") == count(database, "moves") == 1

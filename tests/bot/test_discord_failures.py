@@ -16,9 +16,11 @@ async def turn_game(table: Table) -> int:
 
 
 async def test_missing_permissions_in_the_channel(simcord_env: Any) -> None:
-    """With posting forbidden, the move still counts and the players hear about it by DM."""
+    """With posting forbidden, the secret moves still count and the players hear the reveal by
+    DM."""
     table = Table.make(simcord_env, players=2)
-    match_id = await turn_game(table)
+    match_id = await table.open("alice", "numbers-to-number", m=2, rounds=1)
+    await table.seat(match_id, ["bob"])
     simcord_env.inject_error(
         "POST",
         f"/channels/{table.channel.id}/messages",
@@ -27,12 +29,26 @@ async def test_missing_permissions_in_the_channel(simcord_env: Any) -> None:
         message="Missing Permissions",
         times=None,
     )
-    result = await table.members["alice"].slash(table.channel, "move", move="1")
-    assert result.ephemeral and "Played `1`" in result.response.content
-    assert (await table.match(match_id)).moves == ((0, "1"),)
+    await table.members["alice"].send_dm("1")
+    await table.members["bob"].send_dm("2")
+    assert len((await table.match(match_id)).moves) == 2
     for name in ("alice", "bob"):
         last = table.members[name].user.dm_channel.history()
         assert any("I could not post in" in m.content for m in last), name
+
+
+async def test_a_turn_move_is_answered_by_its_post(simcord_env: Any) -> None:
+    """A turn move costs one interaction response, which carries the board: no channel post
+    and no private answer besides."""
+    table = Table.make(simcord_env, players=2)
+    match_id = await turn_game(table)
+    before = len(simcord_env.http_requests)
+    result = await table.members["alice"].slash(table.channel, "move", move="1")
+    sent = [r for r in simcord_env.http_requests[before:] if r.method in ("POST", "PATCH")]
+    assert [r.path.split("/")[1] for r in sent] == ["interactions"], sent
+    assert not result.ephemeral and result.response.attachments
+    assert "appended 1" in result.response.embeds[0].description
+    assert (await table.match(match_id)).moves == ((0, "1"),)
 
 
 async def test_a_passing_server_error_is_retried(simcord_env: Any) -> None:

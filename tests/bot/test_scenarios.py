@@ -97,7 +97,7 @@ async def test_restart_mid_sealed_step_and_mid_turn(simcord_env: Any, database: 
     await bob.send_dm("4")
     assert (await table.match(sealed)).require_progress().state.pairs == ((5, 4),)
     result = await table.members["alice"].click(digits_post, label="0")
-    assert result.ephemeral and "Played `0`" in result.response.content
+    assert not result.ephemeral and "appended 0" in result.response.embeds[0].description
     match = await table.match(turn)
     assert match.moves == ((0, "1"), (1, "0"))
     stale = await table.members["bob"].click(digits_post, label="1")
