@@ -13,6 +13,21 @@ from referee.store import ALL_GAMES, SolitaireScore, StandingChange
 
 MODEL = PlackettLuce()
 """The rating model of every table: members among themselves, and games with a computer."""
+CENTRE, STEP = 1000, 40
+"""A rating as shown: CENTRE + STEP x (mu - 3 sigma), where a newcomer's mu - 3 sigma is 0."""
+PROVISIONAL_GAMES = 5
+"""Fewer rated games than this and a shown rating is marked provisional."""
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """A rating as every table shows it: its conservative estimate on a scale where a newcomer
+    has 1000 (it rises as the estimate grows surer, even with results left alike)."""
+    return round(CENTRE + STEP * (mu - 3 * sigma))
+
+
+def provisional(games: int) -> bool:
+    """True when a rating rests on too few games to say much yet."""
+    return games < PROVISIONAL_GAMES
 
 
 def ranks(match: Match, winners: Sequence[int]) -> list[int]:
