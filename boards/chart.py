@@ -1,5 +1,7 @@
-"""A member's rating over their games as a PNG chart: one panel per kind of rating, a line for
-all games and one for a chosen game, told apart by colour, line style and marker shape."""
+"""A member's rating over their games as a PNG chart, its lines told apart without colour."""
+
+# One panel per kind of rating; a line for all games and one for a chosen game differ in
+# colour (Okabe-Ito), line style (solid, dashed) and mark (circle, square).
 
 from __future__ import annotations
 
@@ -42,8 +44,7 @@ DASH = (14, 9)
 
 @dataclass(frozen=True)
 class Line:
-    """One rating over a member's games: (games played then, 0 at the start; rating as
-    shown)."""
+    """One rating over a member's games: (games played then, rating as shown) pairs."""
 
     label: str
     points: tuple[tuple[int, int], ...]
@@ -51,8 +52,7 @@ class Line:
 
 @dataclass(frozen=True)
 class Panel:
-    """One kind of rating: how many games its axis spans, its lines, and the first and last
-    game's dates as the front end words them."""
+    """One kind of rating: its axis's games, its lines, and its first and last game's dates."""
 
     title: str
     games: int
@@ -64,8 +64,7 @@ class Panel:
 
 
 def nice_step(span: float, most: int, steps: Sequence[int]) -> int:
-    """The smallest of `steps` (or a power of ten beyond them) that cuts span into at most
-    `most` parts."""
+    """The smallest of `steps` (or a power of ten) cutting span into at most `most` parts."""
     for step in steps:
         if span / step <= most:
             return step

@@ -9,8 +9,7 @@ from referee.store import MemberStats, RatingPoint, Standing, VersusStanding
 
 
 def member_stats(conn: Connection, guild_id: int, user_id: int) -> MemberStats:
-    """A member's standings, records against the computer, highest and lowest totals and
-    rating history in one server."""
+    """A member's standings, records, highest and lowest totals and history in one server."""
     standings = {
         r[0]: Standing(r[1], r[2], r[3], r[4], r[5], int(r[6]), r[7], r[8])
         for r in conn.execute(
@@ -54,8 +53,8 @@ def _versus(conn: Connection, guild_id: int, user_id: int) -> dict[str, VersusSt
 
 
 def _totals(conn: Connection, guild_id: int, user_id: int) -> dict[str, tuple[int, int]]:
-    """The member's highest and lowest total by game, over the finished games they played to
-    the end (a resigned seat's total says nothing of their play)."""
+    """The member's highest and lowest total by game, in finished games played to the end."""
+    # A resigned seat's total says nothing of its play: it is left out.
     out: dict[str, tuple[int, int]] = {}
     for game, result, seat in conn.execute(
         "SELECT m.game, m.result, s.seat FROM seats s JOIN matches m ON m.id = s.match_id "

@@ -20,8 +20,8 @@ PROVISIONAL_GAMES = 5
 
 
 def shown_rating(mu: float, sigma: float) -> int:
-    """A rating as every table shows it: its conservative estimate on a scale where a newcomer
-    has 1000 (it rises as the estimate grows surer, even with results left alike)."""
+    """A rating as every table shows it: its conservative estimate, a newcomer at 1000."""
+    # mu - 3 sigma rises as sigma shrinks, so a rating climbs as the bot grows sure of a player.
     return round(CENTRE + STEP * (mu - 3 * sigma))
 
 

@@ -24,8 +24,7 @@ class GameStats:
     """Among members, as shown; None before a rated game among members."""
     provisional: bool
     best: int | None
-    """The best total in one finished game played to the end (the lowest where lowest wins);
-    None over all games, whose totals do not compare."""
+    """The best total in one game played to the end; None over all games (they don't compare)."""
     versus: VersusStanding | None
 
     @property
@@ -66,8 +65,7 @@ def has_games(stats: MemberStats) -> bool:
 
 
 def rating_series(stats: MemberStats, vs: str, game: str) -> list[tuple[int, int, RatingPoint]]:
-    """The ratings after each game of one kind, in one game ('*' = all), as (nth game of that
-    kind over all games, from 1; the rating as shown; the stored point)."""
+    """Ratings of one kind and game as (nth game of that kind overall, shown rating, point)."""
     order = {
         p.match_id: n
         for n, p in enumerate((p for p in stats.history if p.vs == vs and p.game == ALL_GAMES), 1)

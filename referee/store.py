@@ -246,8 +246,7 @@ class LevelRating:
 
 @dataclass(frozen=True)
 class RatingAfter:
-    """A member's rating after a finished game, in one game ('*' = all games), among members
-    (vs 'members') or from games with a computer (vs 'computer')."""
+    """A member's rating after a game, in one game ('*' = all), vs 'members' or 'computer'."""
 
     game: str
     user_id: int
@@ -270,14 +269,14 @@ class RatingPoint:
 
 @dataclass(frozen=True)
 class MemberStats:
-    """What a server keeps of one member: standings and records against the computer by game
-    ('*' = all games), their highest and lowest total in a finished game they played to the
-    end, by game, and their rating after each rated game, oldest first."""
+    """What a server keeps of one member's games, by game ('*' = all games)."""
 
     standings: dict[str, Standing] = field(default_factory=dict)
     versus: dict[str, VersusStanding] = field(default_factory=dict)
     totals: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """The highest and lowest total in a finished game they played to the end."""
     history: tuple[RatingPoint, ...] = ()
+    """Their rating after each rated game, oldest first."""
 
 
 class Ratings(Protocol):
