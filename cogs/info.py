@@ -21,6 +21,7 @@ from referee.lists import EMBED_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
 from referee.safe_text import board_name, prose_name
+from referee.standings import PROVISIONAL_GAMES, provisional, shown_rating
 from rules import GAMES
 from rules.base import clip
 
@@ -174,9 +175,9 @@ class Info(commands.Cog):
             points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
             lines.append(
                 f"`{i:<2} {board_name(r.name, 16):<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
-                f"{points:>8} {shown_rating(r.mu, r.sigma):>7.1f}`"
+                f"{points:>8} {rating_text(r.mu, r.sigma, r.games):>7}`"
             )
-        lines.append("Rating: OpenSkill (Plackett-Luce), shown as mu - 3 sigma.")
+        lines.append(RATING_NOTE)
         return lines
 
     async def _versus_lines(self, guild_id: int, game: str | None) -> list[str]:
@@ -188,26 +189,32 @@ class Info(commands.Cog):
         for i, r in enumerate(rows, 1):
             records = "  ".join(f"{wdl(r.records.get(lv)):<7}" for lv in LEVELS).rstrip()
             lines.append(
-                f"`{i:<2} {board_name(r.name, 16):<16} {shown_rating(r.mu, r.sigma):>6.1f} "
+                f"`{i:<2} {board_name(r.name, 16):<16} {rating_text(r.mu, r.sigma, r.games):>6} "
                 f"{records}`"
             )
         if levels:
             rated = " · ".join(
-                f"{lv.level} {shown_rating(lv.mu, lv.sigma):.1f} "
+                f"{lv.level} {shown_rating(lv.mu, lv.sigma)} "
                 f"({lv.games} game{'s' if lv.games != 1 else ''})"
                 for lv in sorted(levels, key=lambda lv: list(LEVELS).index(lv.level))
             )
             lines.append(f"Levels: {rated}")
         lines.append(
-            "Against each level: wins-draws-losses. Ratings: OpenSkill (Plackett-Luce) on one "
-            "scale for members and levels, from games with a computer only, as mu - 3 sigma."
+            "Against each level: wins-draws-losses. Members and levels are rated on one scale, "
+            f"from games with a computer only. {RATING_NOTE}"
         )
         return lines
 
 
-def shown_rating(mu: float, sigma: float) -> float:
-    """A rating as shown: its conservative estimate, mu - 3 sigma."""
-    return mu - 3 * sigma
+RATING_NOTE = (
+    "Rating: a newcomer has 1000; it rises as the bot grows sure of a player "
+    f"(OpenSkill, 1000 + 40 × (mu − 3 sigma)); ? = fewer than {PROVISIONAL_GAMES} games."
+)
+
+
+def rating_text(mu: float, sigma: float, games: int) -> str:
+    """A rating as the tables show it, marked ? while provisional."""
+    return f"{shown_rating(mu, sigma)}{'?' if provisional(games) else ''}"
 
 
 def wdl(record: tuple[int, int, int] | None) -> str:

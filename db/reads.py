@@ -269,15 +269,16 @@ def versus_standings(
     members = conn.execute(
         # One line per member (they have a row per level): GROUP BY rather than DISTINCT, as
         # PostgreSQL sorts a DISTINCT only by what it selects.
-        "SELECT v.user_id, r.mu, r.sigma FROM versus_computer v "
+        "SELECT v.user_id, r.mu, r.sigma, r.games FROM versus_computer v "
         "JOIN versus_ratings r ON r.guild_id = v.guild_id AND r.game = v.game "
         "AND r.player = CAST(v.user_id AS TEXT) WHERE v.guild_id = ? AND v.game = ? "
-        "GROUP BY v.user_id, r.mu, r.sigma ORDER BY r.mu - 3 * r.sigma DESC, v.user_id LIMIT ?",
+        "GROUP BY v.user_id, r.mu, r.sigma, r.games "
+        "ORDER BY r.mu - 3 * r.sigma DESC, v.user_id LIMIT ?",
         (guild_id, game, limit),
     ).fetchall()
     records: dict[int, dict[str, tuple[int, int, int]]] = {}
     names: dict[int, str] = {}
-    for chunk, marks in _chunks([uid for uid, _, _ in members]):
+    for chunk, marks in _chunks([uid for uid, *_ in members]):
         for uid, level, name, games, wins, draws in conn.execute(
             "SELECT user_id, level, name, games, wins, draws FROM versus_computer "
             f"WHERE guild_id = ? AND game = ? AND user_id IN ({marks})",
@@ -293,7 +294,10 @@ def versus_standings(
             (guild_id, game),
         )
     ]
-    board = [VersusStanding(uid, names[uid], mu, sigma, records[uid]) for uid, mu, sigma in members]
+    board = [
+        VersusStanding(uid, names[uid], mu, sigma, records[uid], games)
+        for uid, mu, sigma, games in members
+    ]
     return board, levels
 
 
@@ -343,4 +347,5 @@ def member_data(conn: Connection, user_id: int) -> MemberData:
         ),
         hosted=count(f"SELECT COUNT(*) FROM matches WHERE host_id = ? AND NOT {OPEN}"),
         invitations=count("SELECT COUNT(*) FROM invitations WHERE user_id = ?"),
+        rated=count("SELECT COUNT(*) FROM rating_history WHERE user_id = ? AND game <> '*'"),
     )

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from db import lobbies, reads, writes
+from db import lobbies, reads, stats, writes
 from db.sql import Engine
 from referee.store import (
     Deadline,
@@ -15,6 +15,7 @@ from referee.store import (
     MatchEnd,
     MatchRow,
     MemberData,
+    MemberStats,
     NewMatch,
     Rematch,
     SolitaireBest,
@@ -184,6 +185,10 @@ class SqlStore:
     async def solitaire_bests(self, guild_id: int, game: str) -> list[SolitaireBest]:
         """A server's best one-player scores of a game, one per set of options."""
         return await self._db.read(reads.solitaire_bests, guild_id, game)
+
+    async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
+        """What a server keeps of one member's games, read at one moment."""
+        return await self._db.read(stats.member_stats, guild_id, user_id)
 
     async def member_data(self, user_id: int) -> MemberData:
         """What is stored about a member, counted, and the open games they sit in."""

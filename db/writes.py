@@ -232,6 +232,11 @@ def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) ->
         ],
     )
     keep_versus(conn, match_id, end)
+    conn.executemany(
+        "INSERT INTO rating_history (guild_id, game, user_id, match_id, vs, mu, sigma, at) "
+        "SELECT guild_id, ?, ?, id, ?, ?, ?, ? FROM matches WHERE id = ?",
+        [(r.game, r.user_id, r.vs, r.mu, r.sigma, now, match_id) for r in end.history],
+    )
 
 
 def keep_versus(conn: Connection, match_id: int, end: MatchEnd) -> None:
@@ -279,13 +284,21 @@ def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, 
 
 
 def forget_member(conn: Connection, user_id: int) -> MemberData:
-    """Delete a member's standings, one-player bests, cancel votes and invitations, and make
-    their seats in finished games (and those games' host) anonymous; return what there was.
-    StillSeated, changing nothing, while they sit in a lobby or a game under way."""
+    """Delete a member's standings, rating history, one-player bests, cancel votes and
+    invitations, and make their seats in finished games (and those games' host) anonymous;
+    return what there was. StillSeated, changing nothing, while they sit in a lobby or a game
+    under way."""
     held = member_data(conn, user_id)
     if held.open_matches:
         raise StillSeated(held.open_matches)
-    tables = ("standings", "solitaire_bests", "cancel_votes", "versus_computer", "invitations")
+    tables = (
+        "standings",
+        "rating_history",
+        "solitaire_bests",
+        "cancel_votes",
+        "versus_computer",
+        "invitations",
+    )
     for table in tables:
         conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))

@@ -18,6 +18,8 @@ from referee.store import (
     LevelRating,
     MatchData,
     MatchEnd,
+    MemberStats,
+    RatingAfter,
     Ratings,
     SolitaireBest,
     StaleStep,
@@ -213,6 +215,10 @@ class RefereeCore:
         ratings there."""
         return await self.store.versus_standings(guild_id, game or ALL_GAMES, limit)
 
+    async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
+        """What a server keeps of one member's games: standings, records, totals, history."""
+        return await self.store.member_stats(guild_id, user_id)
+
     async def solitaire_bests(self, guild_id: int) -> list[SolitaireBest]:
         """A server's best one-player scores, for every game that can be played alone."""
         out = []
@@ -245,8 +251,16 @@ def match_end(match: Match) -> MatchEnd:
             players = [rated_as(match, s.seat) for s in match.seats]
             known = ratings.of_players(games, players)
             versus, rated = versus_changes(match, winners, known)
-            return MatchEnd(OVER, result, versus=versus, versus_ratings=rated)
+            members = {str(s.user_id): s.user_id for s in match.seats if s.user_id is not None}
+            history = [
+                RatingAfter(r.game, members[r.player], "computer", r.mu, r.sigma)
+                for r in rated
+                if r.player in members
+            ]
+            return MatchEnd(OVER, result, versus=versus, versus_ratings=rated, history=history)
         known_members = ratings.of_members(games, list(match.members()))
-        return MatchEnd(OVER, result, standing_changes(match, winners, known_members))
+        changes = standing_changes(match, winners, known_members)
+        history = [RatingAfter(c.game, c.user_id, "members", c.mu, c.sigma) for c in changes]
+        return MatchEnd(OVER, result, changes, history=history)
 
     return MatchEnd(OVER, result, rate=rate)

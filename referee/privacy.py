@@ -44,6 +44,8 @@ def held_lines(data: MemberData) -> list[str]:
     )
     return [
         f"- your standings: {standings}",
+        f"- your rating after each rated game (the chart of `/stats`): "
+        f"{_count(data.rated, 'game') if data.rated else 'none'}",
         f"- your one-player bests: {data.bests or 'none'}",
         f"- your records against the computer (per game and level): {data.versus or 'none'}",
         f"- your agreements to cancel a game: {data.votes or 'none'}",

@@ -13,6 +13,21 @@ from referee.store import ALL_GAMES, SolitaireScore, StandingChange
 
 MODEL = PlackettLuce()
 """The rating model of every table: members among themselves, and games with a computer."""
+CENTRE, STEP = 1000, 40
+"""A rating as shown: CENTRE + STEP x (mu - 3 sigma), where a newcomer's mu - 3 sigma is 0."""
+PROVISIONAL_GAMES = 5
+"""Fewer rated games than this and a shown rating is marked provisional."""
+
+
+def shown_rating(mu: float, sigma: float) -> int:
+    """A rating as every table shows it: its conservative estimate, a newcomer at 1000."""
+    # mu - 3 sigma rises as sigma shrinks, so a rating climbs as the bot grows sure of a player.
+    return round(CENTRE + STEP * (mu - 3 * sigma))
+
+
+def provisional(games: int) -> bool:
+    """True when a rating rests on too few games to say much yet."""
+    return games < PROVISIONAL_GAMES
 
 
 def ranks(match: Match, winners: Sequence[int]) -> list[int]:

@@ -230,6 +230,8 @@ class VersusStanding:
     mu: float
     sigma: float
     records: dict[str, tuple[int, int, int]]
+    games: int = 0
+    """Their games with a computer that rated them there."""
 
 
 @dataclass(frozen=True)
@@ -240,6 +242,41 @@ class LevelRating:
     mu: float
     sigma: float
     games: int
+
+
+@dataclass(frozen=True)
+class RatingAfter:
+    """A member's rating after a game, in one game ('*' = all), vs 'members' or 'computer'."""
+
+    game: str
+    user_id: int
+    vs: str
+    mu: float
+    sigma: float
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A member's rating as a finished game left it, for their history."""
+
+    game: str
+    vs: str
+    match_id: int
+    mu: float
+    sigma: float
+    at: float
+
+
+@dataclass(frozen=True)
+class MemberStats:
+    """What a server keeps of one member's games, by game ('*' = all games)."""
+
+    standings: dict[str, Standing] = field(default_factory=dict)
+    versus: dict[str, VersusStanding] = field(default_factory=dict)
+    totals: dict[str, tuple[int, int]] = field(default_factory=dict)
+    """The highest and lowest total in a finished game they played to the end."""
+    history: tuple[RatingPoint, ...] = ()
+    """Their rating after each rated game, oldest first."""
 
 
 class Ratings(Protocol):
@@ -270,6 +307,8 @@ class MatchEnd:
     solitaire: SolitaireScore | None = None
     versus: Sequence[VersusChange] = field(default_factory=tuple)
     versus_ratings: Sequence[VersusRating] = field(default_factory=tuple)
+    history: Sequence[RatingAfter] = field(default_factory=tuple)
+    """The members' new ratings, kept in their history as of this game."""
     rate: Callable[[Ratings], MatchEnd] | None = None
     """Works out the standings' changes from the ratings as the ending transaction reads them
     (a pure function, run inside that transaction); the end it returns has no `rate`."""
@@ -297,6 +336,8 @@ class MemberData:
     """Finished games they hosted."""
     invitations: int = 0
     """Open lobbies that invite them (rematches of their games)."""
+    rated: int = 0
+    """Finished games whose rating after it their history keeps (one per game and server)."""
 
 
 class Store(Protocol):
@@ -450,14 +491,19 @@ class Store(Protocol):
         rating first, and the levels' ratings there."""
         ...
 
+    async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
+        """What a server keeps of one member's games, read at one moment."""
+        ...
+
     async def member_data(self, user_id: int) -> MemberData:
         """What is stored about a member, counted, and the open games they sit in."""
         ...
 
     async def forget_member(self, user_id: int) -> MemberData:
-        """Delete a member's standings, one-player bests, cancel votes and invitations, and make
-        their seats in finished games (and those games' host) anonymous; return what there was.
-        Raise StillSeated, changing nothing, while they sit in a lobby or a game under way."""
+        """Delete a member's standings, rating history, one-player bests, cancel votes and
+        invitations, and make their seats in finished games (and those games' host) anonymous;
+        return what there was. Raise StillSeated, changing nothing, while they sit in a lobby or
+        a game under way."""
         ...
 
     async def close(self) -> None:

@@ -198,7 +198,7 @@ async def test_games_with_a_computer_keep_their_own_table(backend: Backend) -> N
     await finish(store, row.id, MatchEnd("over", {}, versus=versus, versus_ratings=ratings), 4.0)
     assert await store.standings(GUILD, ALL_GAMES, 10) == []
     board, levels = await store.versus_standings(GUILD, ALL_GAMES, 10)
-    assert board == [VersusStanding(10, "u10", 26.0, 8.0, {"hard": (1, 1, 0)})]
+    assert board == [VersusStanding(10, "u10", 26.0, 8.0, {"hard": (1, 1, 0)}, 1)]
     assert levels == [LevelRating("hard", 24.0, 8.0, 1)]
     assert (await store.member_data(10)).versus == 1
 
