@@ -21,6 +21,7 @@ EXTENSIONS = (
     "cogs.lobby",
     "cogs.play",
     "cogs.info",
+    "cogs.replay",
     "cogs.solitaire",
     "cogs.clock",
     "cogs.privacy",
