@@ -12,9 +12,10 @@ from PIL import Image
 
 from boards.pictures import picture
 
-MAX_FRAMES = 100
-"""The most frames an animation holds: about 2 s of drawing and 1-3 MB at the options people
-play; a longer game shows steps spread evenly over it, the first and the last always among them."""
+MAX_FRAMES = 60
+"""The most frames an animation holds: at most about 3 s of drawing and 2 MB even at the
+largest options; a longer game shows steps spread evenly over it, the first and the last always
+among them."""
 FRAME_MS = 700
 """How long each step stays on screen: long enough to see what changed."""
 LAST_FRAME_MS = 3000
@@ -40,16 +41,23 @@ def spread(count: int, cap: int = MAX_FRAMES) -> tuple[int, ...]:
     return tuple(round(i * (count - 1) / (cap - 1)) for i in range(cap))
 
 
-def animate(game: str, views: Sequence[Mapping[str, Any]], names: Sequence[str]) -> Animation:
+def animate(
+    game: str,
+    views: Sequence[Mapping[str, Any]],
+    names: Sequence[str],
+    cap: int = MAX_FRAMES,
+    limit: int = SIZE_LIMIT,
+) -> Animation:
     """A GIF of these views in order, one frame per view (spread out if there are more than
-    MAX_FRAMES), kept under SIZE_LIMIT by dropping frames; a few seconds of processor time."""
+    `cap`), kept under `limit` bytes by dropping frames; a few seconds of processor time.
+    (A GIF shows two equal boards in a row as one frame held twice as long.)"""
     if not views:
         raise ValueError("an animation needs at least one view")
-    steps = spread(len(views))
+    steps = spread(len(views), cap)
     frames = {i: Image.open(io.BytesIO(picture(game, views[i], names))) for i in steps}
     while True:
         gif = encode([frames[i] for i in steps])
-        if len(gif) <= SIZE_LIMIT or len(steps) <= 2:
+        if len(gif) <= limit or len(steps) <= 2:
             return Animation(gif, steps)
         steps = tuple(steps[i] for i in spread(len(steps), len(steps) // 2))
 

@@ -171,7 +171,7 @@ class Replay(commands.Cog):
         if frames < steps:
             what = (
                 f"{frames} frames for its {steps} steps (the start included), spread evenly: "
-                f"an animation holds at most {MAX_FRAMES}"
+                f"an animation holds at most {MAX_FRAMES}, and stays under Discord's 8 MB"
             )
         text = f"**{match.label}**: the whole game, {what}; {FRAME_MS / 1000:g} s a frame."
         file = discord.File(
