@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 from typing import Any
 
+import discord
 from PIL import Image
 
 import boards
@@ -227,3 +228,34 @@ async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None
     posted = [r for r in simcord_env.http_requests[before:] if "/channels/" in r.path]
     assert posted == []
     assert (await table.match(lobby_id)).status == "lobby"
+
+
+async def test_a_resignation_is_a_step_and_a_cancelled_game_replays(simcord_env: Any) -> None:
+    """A seat leaving is a step of its own, told as the channel told it; a game cancelled after
+    it began replays to the step it stopped at, and says so."""
+    table = Table.make(simcord_env, players=3)
+    alice, bob, carol = (table.members[n] for n in ("alice", "bob", "carol"))
+    match_id = await table.open("alice", "lengths-of-lengths")
+    await table.seat(match_id, ["bob", "carol"])
+    await alice.click(table.lobby_message(match_id), label="Start")
+    await alice.slash(table.channel, "move", move="1", game=match_id)
+    await carol.slash(table.channel, "resign", game=match_id)
+    await bob.slash(table.channel, "move", move="0", game=match_id)
+    history = await table.history("alice", match_id)
+    # After bob, the referee plays the move of carol, who left.
+    moves = history["moves"]
+    assert [m[1] for m in moves[:3]] == ["1", "resign", "0"] and moves[3][::2] == [2, "auto"]
+    message = (await bob.slash(table.channel, "replay", game=match_id, step=2)).response
+    assert "step 2 of 4" in message.content and "carol-home resigned." in message.content
+    assert "still going" not in message.content
+    message = (await bob.click(message, label="Last")).response
+    assert "step 4 of 4" in message.content and "still going" in message.content
+    assert "The referee played the move of carol-home." in message.content
+
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    await mod.slash(table.channel, "cancel", game=match_id)
+    assert (await table.match(match_id)).status == "cancelled"
+    message = (await bob.click(message, label="First")).response
+    message = (await bob.click(message, label="Last")).response
+    assert "step 4 of 4" in message.content and "cancelled here" in message.content
