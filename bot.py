@@ -22,6 +22,7 @@ EXTENSIONS = (
     "cogs.play",
     "cogs.info",
     "cogs.stats",
+    "cogs.replay",
     "cogs.solitaire",
     "cogs.clock",
     "cogs.privacy",

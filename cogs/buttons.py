@@ -247,6 +247,51 @@ class ForgetButton(
         await _handoff(interaction, "Privacy", "on_forget_button", user_id=self.user_id)
 
 
+class ReplayButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:replay:(?P<match>\d+):(?P<to>first|previous|next|last|animation):(?P<step>\d+)",
+):
+    """Under a replay: go to the first, previous, next or last step from the step shown, or
+    attach an animation of the whole game."""
+
+    LOOKS: ClassVar[dict[str, tuple[str, str]]] = {
+        "first": ("First", "⏮"),
+        "previous": ("Previous", "◀"),
+        "next": ("Next", "▶"),
+        "last": ("Last", "⏭"),
+        "animation": ("Animation", "🎞"),
+    }
+
+    def __init__(self, match_id: int, to: str, step: int, disabled: bool = False) -> None:
+        label, emoji = self.LOOKS[to]
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"qr:replay:{match_id}:{to}:{step}",
+                disabled=disabled,
+            )
+        )
+        self.match_id, self.to, self.step = match_id, to, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ReplayButton:
+        return cls(int(match["match"]), match["to"], int(match["step"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction,
+            "Replay",
+            "on_replay_button",
+            match_id=self.match_id,
+            to=self.to,
+            step=self.step,
+        )
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     ComputerSelect,
@@ -255,6 +300,7 @@ DYNAMIC_ITEMS = (
     VoteButton,
     RematchButton,
     ForgetButton,
+    ReplayButton,
 )
 
 

@@ -34,6 +34,8 @@ Type an action as `name> what`:
   bob> [Rematch]                             under a finished game: the same game again, with
                                              the same players invited
   bob> [Submit secret move] 17               press it and fill the form with 17
+  carol> /replay game:1   then   carol> [Next]   a game step by step ([First], [Previous],
+                                             [Next], [Last]); [Animation] for all of it
   help    this text       quit    leave (games are saved; they go on next time)
 Commands: {commands}
 """
@@ -44,6 +46,9 @@ class Screen:
     """What has been shown already, so each action prints only what is new."""
 
     seen: set[int] = field(default_factory=set)
+    versions: set[tuple[Any, ...]] = field(default_factory=set)
+    """Private answers shown, by id and what they show: a button that edits its own message (a
+    replay's Next) shows it again."""
 
     def fresh(self, messages: list[discord.Message]) -> list[discord.Message]:
         """Messages not shown before, in order."""
@@ -143,8 +148,12 @@ class Terminal:
         replies = [result.response] if result.response is not None else []
         replies += list(result.followups)
         for r in replies:
-            if r.ephemeral and r.id not in self.screen.seen:
+            # The clock of the simulated server may not move between two presses, so an
+            # edit is told by what the message shows.
+            version = (r.id, r.message.content, tuple(a.url for a in r.message.attachments))
+            if r.ephemeral and version not in self.screen.versions:
                 self.screen.seen.add(r.id)
+                self.screen.versions.add(version)
                 shown = show_message(
                     f"(only {name} sees)", r.message, self.names, self.save(r.message)
                 )
@@ -228,7 +237,10 @@ class Terminal:
 
 
 def _value(name: str, text: str) -> Any:
-    # Every option is a whole number except the move itself, which is text ("17", "b2 c3").
+    # Every option is a whole number or yes/no (`animated:true`) except the move itself, which
+    # is text ("17", "b2 c3").
+    if name != "move" and text.lower() in ("true", "false"):
+        return text.lower() == "true"
     return int(text) if name != "move" and re.fullmatch(r"-?\d+", text) else text
 
 

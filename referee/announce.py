@@ -106,12 +106,16 @@ def duration(seconds: int) -> str:
     return f"{seconds} s"
 
 
+def board_names(match: Match) -> tuple[str, ...]:
+    """The seats' names as boards show them."""
+    # A computer's name is the referee's own text, kept whole: "Computer 2 (medium)".
+    return tuple(s.name if s.computer else board_name(s.name) for s in match.seats)
+
+
 def board(match: Match, viewer: Seat | None) -> Board:
     """The board of a started match as a viewer may see it."""
     p = match.require_progress()
-    # A computer's name is the referee's own text, kept whole: "Computer 2 (medium)".
-    names = tuple(s.name if s.computer else board_name(s.name) for s in match.seats)
-    return Board(match.row.game, p.game.view(p.state, viewer), names)
+    return Board(match.row.game, p.game.view(p.state, viewer), board_names(match))
 
 
 def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> list[Post]:

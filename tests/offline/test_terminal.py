@@ -91,7 +91,8 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
 
 def test_offline_game_against_the_computer(tmp_path: Path) -> None:
     """Seat a computer from the lobby's menu, then play a game against the computer to its end;
-    the computer's moves show up by themselves; Rematch starts the next game at once."""
+    the computer's moves show up by themselves; its replay steps with the buttons; Rematch
+    starts the next game at once."""
     s = Session(tmp_path)
     try:
         s.wait_for("offline mode")
@@ -106,6 +107,18 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         s.type("alice dm> 2")
         out = s.wait_for("`/history 1` gives the game record")
         assert "Numbers To Number #1: game over" in out and "[Rematch]" in out
+        s.type("alice> /replay game:1")
+        out = s.wait_for("[First] [Previous] [Next] [Last] [Animation]")
+        assert "(only alice sees)" in out and "replay, step 0 of 2" in out and "[picture:" in out
+        s.type("alice> [Next]")
+        out = s.wait_for("[Animation]")
+        assert "replay, step 1 of 2" in out and "[picture:" in out
+        s.type("alice> [Last]")
+        out = s.wait_for("[Animation]")
+        assert "replay, step 2 of 2" in out and "Game over." in out
+        s.type("alice> [Animation]")
+        out = s.wait_for("one for each step from the start")
+        assert "replay.gif" in out
         s.type("alice> [Rematch]")
         out = s.wait_for("Computer (easy) has locked in a move")
         assert "Opened Numbers To Number #2, the rematch of #1 against Computer (easy)" in out

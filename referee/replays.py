@@ -1,0 +1,149 @@
+"""A started game step by step from its record: the spectators' board and what happened at each
+step. Built from the resolved record alone, so a sealed move not yet revealed is never in it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from referee import announce
+from referee.errors import RefereeError
+from referee.match import ACTIVE, CANCELLED, LOBBY, Match
+from referee.notices import Board
+from referee.safe_text import prose_name
+from rules.base import Seat
+from rules.record import AUTO, RESIGN, Entry, Progress
+
+LEFT = {"resigned": "resigned", "removed": "was removed", "timeout": "ran out of time"}
+"""How a resignation's note reads in a replay."""
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The game after one step of its record: a resolved step, or a seat leaving."""
+
+    progress: Progress
+    entries: tuple[Entry, ...]
+    """The record's entries of this step (none for the start)."""
+    before: Any
+    """The state the step was played from (the start's own state for the start)."""
+
+
+@dataclass(frozen=True)
+class Shown:
+    """One step of a replay as a spectator sees it: where it is, what happened, the board."""
+
+    step: int
+    last: int
+    lines: tuple[str, ...]
+    board: Board
+
+
+def frames(match: Match) -> list[Frame]:
+    """The start and the game after each step of a started match's resolved record."""
+    if match.status == LOBBY or match.row.settled is None:
+        what = "is still a lobby" if match.status == LOBBY else "never started"
+        raise RefereeError(f"{match.label} {what}; it has no steps to replay yet.")
+    game = match.game
+    progress = Progress(game, game.start(len(match.seats), match.row.settled))
+    out = [Frame(progress, (), progress.state)]
+    group: list[Entry] = []
+    before = progress.state
+    for entry in match.record().moves:
+        progress = progress.enter(entry)
+        if entry[1] == RESIGN:
+            out.append(Frame(progress, (entry,), progress.state))
+            continue
+        group.append(entry)
+        if not progress.pending:  # the step resolved
+            out.append(Frame(progress, tuple(group), before))
+            group, before = [], progress.state
+    # Sealed moves of a step that has not resolved stay out: they are not in the record, and
+    # a record that holds some anyway shows nothing of them until their step resolves.
+    return out
+
+
+def check_step(match: Match, step: int, last: int) -> None:
+    """Refuse a step outside 0..last, naming the range."""
+    if not 0 <= step <= last:
+        raise RefereeError(
+            f"{match.label} has steps 0 to {last} (0 is the start); there is no step {step}."
+        )
+
+
+def shown(match: Match, step: int, all_frames: Sequence[Frame] | None = None) -> Shown:
+    """Step `step` of a match's replay (0 is the start), for spectators: what happened (the
+    rules' own account, as the channel said it) and the board after it."""
+    found = list(all_frames) if all_frames is not None else frames(match)
+    last = len(found) - 1
+    check_step(match, step, last)
+    frame = found[step]
+    lines = step_lines(match, frame) if step else start_lines(match)
+    if step == last:
+        lines += end_lines(match, frame.progress)
+    return Shown(step, last, tuple(lines), board_at(match, frame.progress))
+
+
+def board_at(match: Match, progress: Progress) -> Board:
+    """The spectators' board at a point of the game: the public view, no seat's secrets."""
+    view = progress.game.view(progress.state, None)
+    return Board(match.row.game, view, announce.board_names(match))
+
+
+def start_lines(match: Match) -> list[str]:
+    """What step 0 shows: the players and the options the game was played with."""
+    players = ", ".join(f"{s.seat + 1}. {prose_name(s.name)}" for s in match.seats)
+    return [
+        f"The start. Players: {players}",
+        f"Options: {announce.options_text(match.row.settled or {})}",
+    ]
+
+
+def step_lines(match: Match, frame: Frame) -> list[str]:
+    """What a step did: a seat leaving, or the rules' account of the moves, with a note for
+    each move the referee played."""
+    names = announce.prose_names(match)
+    entry = frame.entries[-1]
+    if entry[1] == RESIGN:
+        how = LEFT.get(entry[2] if len(entry) > 2 else "resigned", "resigned")
+        return [f"{names[entry[0]]} {how}."]
+    moves: dict[Seat, str] = {e[0]: e[1] for e in frame.entries}
+    lines = frame.progress.game.describe(frame.before, moves, frame.progress.state, names)
+    autos = [names[e[0]] for e in frame.entries if len(e) > 2 and e[2] == AUTO]
+    if autos:
+        lines.append(f"The referee played the move of {', '.join(autos)}.")
+    return lines
+
+
+def end_lines(match: Match, progress: Progress) -> list[str]:
+    """How the replay ends: the result, a cancellation, or a game still going."""
+    if match.status == ACTIVE:
+        return ["The game is still going: this is its latest resolved step."]
+    if match.status == CANCELLED:
+        return ["The game was cancelled here; it counts for nobody."]
+    winners = progress.winners()
+    names = announce.prose_names(match)
+    if len(winners) == 1 and progress.players > 1:
+        return [f"Game over. Winner: {names[winners[0]]}."]
+    if winners and progress.players > 1:
+        return ["Game over. Draw between " + ", ".join(names[s] for s in winners) + "."]
+    totals = progress.game.scores(progress.state)
+    return [f"Game over: {names[0]} scored {totals[0]}."]
+
+
+class PublicViews(Sequence[dict[str, Any]]):
+    """The spectators' view after each step, worked out only for the steps asked for (an
+    animation draws a hundred of a game's thousands)."""
+
+    def __init__(self, found: Sequence[Frame]) -> None:
+        self.found = found
+
+    def __len__(self) -> int:
+        return len(self.found)
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        progress = self.found[index].progress
+        return progress.game.view(progress.state, None)
