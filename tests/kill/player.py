@@ -74,7 +74,8 @@ async def play(table: Table, match_id: int, acks: Path) -> None:
             assert "Locked in" in reply, reply
         else:
             result = await member.slash(table.channel, "move", move=move, game=match_id)
-            assert "Played" in result.response.content, result.response.content
+            # The move is acknowledged by its public post, sent once it is committed.
+            assert not result.ephemeral and result.response.embeds, result.response.content
         log_ack(acks, f"{match_id} {match.row.step} {seat} {move}")
 
 
