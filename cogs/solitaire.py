@@ -13,8 +13,8 @@ from cogs.replies import NO_MENTIONS, reply
 from referee import announce
 from referee.lists import EMBED_TEXT, fit_list
 from referee.notices import Style
+from referee.rows import SolitaireBest
 from referee.safe_text import prose_name
-from referee.store import SolitaireBest
 from rules import GAMES
 
 if TYPE_CHECKING:

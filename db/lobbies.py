@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from db.reads import rematch_lobby
 from db.sql import INTEGRITY_ERRORS, Connection
 from db.writes import guard
-from referee.store import AlreadySeated, NewMatch, Rematch, StaleStep
+from referee.rows import NewMatch, Rematch
+from referee.store import AlreadySeated, StaleStep
 
 
 def create_match(conn: Connection, new: NewMatch, rematch_of: int | None = None) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, TypeVar
 
 from db.sql import Connection
-from referee.store import (
+from referee.rows import (
     ALL_GAMES,
     Entry,
     LevelRating,

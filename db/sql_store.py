@@ -7,7 +7,7 @@ from typing import Any
 
 from db import lobbies, reads, stats, writes
 from db.sql import Engine
-from referee.store import (
+from referee.rows import (
     Deadline,
     LevelRating,
     Logged,

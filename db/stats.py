@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from db.sql import Connection
-from referee.store import MemberStats, RatingPoint, Standing, VersusStanding
+from referee.rows import MemberStats, RatingPoint, Standing, VersusStanding
 
 
 def member_stats(conn: Connection, guild_id: int, user_id: int) -> MemberStats:

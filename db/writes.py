@@ -8,7 +8,7 @@ from typing import Any
 
 from db.reads import OPEN, member_data, ratings_of, versus_ratings_of
 from db.sql import INTEGRITY_ERRORS, Connection
-from referee.store import (
+from referee.rows import (
     FORMER_PLAYER,
     NO_HOST,
     Deadline,
@@ -16,10 +16,9 @@ from referee.store import (
     MatchEnd,
     MemberData,
     SolitaireScore,
-    StaleStep,
-    StillSeated,
     former_player_id,
 )
+from referee.store import StaleStep, StillSeated
 
 
 def guard(conn: Connection, match_id: int, version: int, now: float, *statuses: str) -> None:

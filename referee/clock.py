@@ -12,8 +12,8 @@ from referee.lobby import LobbyDesk
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Direct, Outcome, Post, Style
 from referee.play import PlayDesk
+from referee.rows import Deadline
 from referee.safe_text import prose_name
-from referee.store import Deadline
 
 log = logging.getLogger(__name__)
 

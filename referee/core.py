@@ -11,8 +11,7 @@ from collections.abc import Awaitable, Callable
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
 from referee.notices import Outcome
-from referee.standings import solitaire_score, standing_changes
-from referee.store import (
+from referee.rows import (
     ALL_GAMES,
     Deadline,
     LevelRating,
@@ -22,11 +21,11 @@ from referee.store import (
     RatingAfter,
     Ratings,
     SolitaireBest,
-    StaleStep,
     Standing,
-    Store,
     VersusStanding,
 )
+from referee.standings import solitaire_score, standing_changes
+from referee.store import StaleStep, Store
 from referee.thinker import Thinker
 from referee.versus import rated_as, versus_changes
 from rules import GAMES

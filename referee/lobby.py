@@ -13,8 +13,9 @@ from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
 from referee.notices import Controls, Outcome, Post, Style
+from referee.rows import MatchEnd, NewMatch
 from referee.safe_text import clean_name, prose_name
-from referee.store import AlreadySeated, MatchEnd, NewMatch
+from referee.store import AlreadySeated
 from rules import GAMES
 from rules.base import BadOption
 

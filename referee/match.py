@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from referee.errors import RefereeError
-from referee.store import MatchData, MatchRow, SeatRow
+from referee.rows import MatchData, MatchRow, SeatRow
 from rules import GAMES
 from rules.base import Game, Seat
 from rules.record import Entry, Progress, Record

@@ -10,8 +10,8 @@ from referee.core import RefereeCore, match_end
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome, Post, Style
+from referee.rows import Deadline, Logged, MatchEnd
 from referee.safe_text import prose_name
-from referee.store import Deadline, Logged, MatchEnd
 from rules.base import IllegalMove, Seat
 from rules.record import AUTO, RESIGN
 

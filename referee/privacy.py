@@ -10,7 +10,8 @@ from referee.core import RefereeCore
 from referee.errors import RefereeError
 from referee.match import Match
 from referee.notices import Outcome
-from referee.store import FORMER_PLAYER, MemberData, StillSeated
+from referee.rows import FORMER_PLAYER, MemberData
+from referee.store import StillSeated
 
 log = logging.getLogger(__name__)
 

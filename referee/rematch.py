@@ -10,8 +10,9 @@ from referee.errors import RefereeError
 from referee.lobby import LobbyDesk
 from referee.match import CANCELLED, LOBBY, OVER, Match
 from referee.notices import Outcome
+from referee.rows import NewMatch, Rematch
 from referee.safe_text import clean_name, prose_name
-from referee.store import NewMatch, Rematch, StaleStep
+from referee.store import StaleStep
 
 log = logging.getLogger(__name__)
 

@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 from openskill.models import PlackettLuce
 
 from referee.match import Match
+from referee.rows import ALL_GAMES, SolitaireScore, StandingChange
 from referee.safe_text import clean_name
-from referee.store import ALL_GAMES, SolitaireScore, StandingChange
 
 MODEL = PlackettLuce()
 """The rating model of every table: members among themselves, and games with a computer."""

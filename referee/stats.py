@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from referee.rows import ALL_GAMES, MemberStats, RatingPoint, VersusStanding
 from referee.standings import provisional, shown_rating
-from referee.store import ALL_GAMES, MemberStats, RatingPoint, VersusStanding
 from rules import GAMES
 
 VS = ("members", "computer")

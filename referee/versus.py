@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from referee.match import Match
+from referee.rows import ALL_GAMES, VersusChange, VersusRating
 from referee.safe_text import clean_name
 from referee.standings import MODEL, ranks
-from referee.store import ALL_GAMES, VersusChange, VersusRating
 
 
 def rated_as(match: Match, seat: int) -> str:

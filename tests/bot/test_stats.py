@@ -10,8 +10,8 @@ from typing import Any
 
 from PIL import Image
 
+from referee.rows import ALL_GAMES
 from referee.standings import shown_rating
-from referee.store import ALL_GAMES
 from tests.bot.table import Table
 
 N2N = "numbers-to-number"

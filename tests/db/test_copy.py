@@ -17,7 +17,7 @@ import pytest
 from db.__main__ import main
 from db.copy import table_order
 from db.open import open_store
-from referee.store import MatchData, NewMatch
+from referee.rows import MatchData, NewMatch
 from rules.record import Record, replay
 from tests.db.filled import BIG_POINTS, GUILDS, fill
 from tests.rows import database_dump

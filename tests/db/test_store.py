@@ -11,10 +11,9 @@ from pathlib import Path
 import pytest
 
 from db import SqlStore, reads
-from referee.store import (
+from referee.rows import (
     ALL_GAMES,
     FORMER_PLAYER,
-    AlreadySeated,
     Deadline,
     Entry,
     LevelRating,
@@ -24,14 +23,12 @@ from referee.store import (
     Ratings,
     SeatRow,
     SolitaireScore,
-    StaleStep,
     StandingChange,
-    StillSeated,
-    Store,
     VersusChange,
     VersusRating,
     VersusStanding,
 )
+from referee.store import AlreadySeated, StaleStep, StillSeated, Store
 from tests.db.backends import Backend
 
 GUILD, CHANNEL = 1, 2

@@ -6,16 +6,8 @@ from __future__ import annotations
 import pytest
 
 from db import SqlStore
-from referee.store import (
-    AlreadySeated,
-    Deadline,
-    MatchEnd,
-    NewMatch,
-    SeatRow,
-    SolitaireBest,
-    SolitaireScore,
-    StaleStep,
-)
+from referee.rows import Deadline, MatchEnd, NewMatch, SeatRow, SolitaireBest, SolitaireScore
+from referee.store import AlreadySeated, StaleStep
 from tests.db.test_store import CHANNEL, GUILD, active, at, finish, resolve
 
 GAME = "numbers-to-number"

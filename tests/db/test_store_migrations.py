@@ -11,7 +11,7 @@ import pytest
 from db.database import connect
 from db.migrate import migration_files
 from db.open import open_store
-from referee.store import SeatRow
+from referee.rows import SeatRow
 from rules.record import Record, replay
 from tests.db.backends import Backend, table_names
 

@@ -11,7 +11,8 @@ from collections.abc import AsyncIterator
 import pytest
 
 from db import SqlStore
-from referee.store import MatchEnd, Ratings, StaleStep, StandingChange
+from referee.rows import MatchEnd, Ratings, StandingChange
+from referee.store import StaleStep
 from tests.db.backends import Backend
 from tests.db.test_store import GUILD, active, at
 

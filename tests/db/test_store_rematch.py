@@ -8,7 +8,8 @@ import asyncio
 import pytest
 
 from db import SqlStore
-from referee.store import Deadline, MatchEnd, MemberData, NewMatch, Rematch, SeatRow, StaleStep
+from referee.rows import Deadline, MatchEnd, MemberData, NewMatch, Rematch, SeatRow
+from referee.store import StaleStep
 from tests.db.backends import Backend
 from tests.db.test_store import CHANNEL, GUILD, active, at, finish
 

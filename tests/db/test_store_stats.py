@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from db.sql import INTEGRITY_ERRORS
-from referee.store import (
+from referee.rows import (
     ALL_GAMES,
     Deadline,
     MatchEnd,
@@ -15,12 +15,12 @@ from referee.store import (
     NewMatch,
     RatingAfter,
     RatingPoint,
-    StaleStep,
     Standing,
     VersusChange,
     VersusRating,
     VersusStanding,
 )
+from referee.store import StaleStep
 from tests.db.backends import Backend
 from tests.db.test_store import CHANNEL, GUILD, active, at, change, finish
 

@@ -8,7 +8,7 @@ from typing import Any
 from players import think
 from referee.computers import request_for
 from referee.match import Match
-from referee.store import MatchData, MatchRow, SeatRow
+from referee.rows import MatchData, MatchRow, SeatRow
 from referee.versus import versus_changes
 from rules import GAMES
 

@@ -12,7 +12,8 @@ import pytest
 from db import open_store
 from referee import Referee, RefereeError
 from referee.notices import Outcome
-from referee.store import Deadline, StaleStep
+from referee.rows import Deadline
+from referee.store import StaleStep
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 2, 10, 11, 12
 

@@ -11,7 +11,7 @@ import pytest
 from db.open import open_store
 from referee import Referee
 from referee.notices import Outcome
-from referee.store import ALL_GAMES
+from referee.rows import ALL_GAMES
 from tests.referee.test_races import ALICE, BOB, CAROL, CHANNEL, GUILD, settle, started
 
 ROUNDS = 20
