@@ -9,8 +9,11 @@ from typing import Any
 
 from bench.lag import LagResult, lag_lines, lag_summary
 from bench.moves import MovesResult, Phase
+from bench.pg_report import postgres_lines, postgres_summary, scale_lines, scale_summary
+from bench.postgres import PostgresResult
 from bench.restart import RestartResult
 from bench.rules_ops import OPS, CaseRun
+from bench.scale import ScaleResult
 from bench.sizes import Sizes
 from bench.solver import SolverResult
 from bench.stats import goal as _goal
@@ -36,6 +39,9 @@ class Results:
     section_s: dict[str, float]
     load_avg: dict[str, float]
     lag: LagResult | None = None
+    postgres: PostgresResult | str | None = None
+    """The PostgreSQL figures, or why they were not measured."""
+    scale: ScaleResult | str | None = None
 
 
 def _floor_p(phase: Phase, q: float) -> float:
@@ -89,6 +95,14 @@ def summary(res: Results) -> dict[str, Any]:
         goals.update(lag.pop("goals"))
         details.update(lag.pop("details"))
         out.update(lag)
+    for section in (
+        None if res.postgres is None else postgres_summary(res.postgres),
+        None if res.scale is None else scale_summary(res.scale),
+    ):
+        if section is not None:
+            goals.update(section.pop("goals"))
+            details.update(section.pop("details"))
+            out.update(section)
     out["goals"] = goals
     details["section_s"] = {k: _r(v) for k, v in res.section_s.items()}
     details["load_avg"] = {k: _r(v) for k, v in res.load_avg.items()}
@@ -265,4 +279,8 @@ def table(res: Results, s: dict[str, Any]) -> str:
         parts.append(strength_lines(res.strength, s))
     if res.lag is not None:
         parts.append(lag_lines(res.lag, s, 7))
+    if res.postgres is not None:
+        parts.append(postgres_lines(res.postgres, s, 8))
+    if res.scale is not None:
+        parts.append(scale_lines(res.scale, s, 9))
     return "\n\n".join("\n".join(p) for p in parts)

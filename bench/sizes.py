@@ -32,6 +32,13 @@ class Sizes:
     """The lag section's measured run (after its baseline without computers and its warm-up)."""
     lag_baseline_s: float
     """Members' moves alone before the computers start, for comparison."""
+    pg_moves: tuple[int, int]
+    """Moves timed on PostgreSQL with 10 games open (against the floor), and with the most."""
+    scale_members: int
+    """Members acting at once in the scale section, over one or two bot processes."""
+    scale_warmup_s: float
+    scale_window_s: float
+    """Accepted moves are counted over this window, after the warm-up."""
 
 
 FULL = Sizes(
@@ -50,6 +57,10 @@ FULL = Sizes(
     strength_workers=2,
     lag_s=60.0,
     lag_baseline_s=10.0,
+    pg_moves=(500, 300),
+    scale_members=100,
+    scale_warmup_s=3.0,
+    scale_window_s=20.0,
 )
 
 QUICK = Sizes(
@@ -68,4 +79,8 @@ QUICK = Sizes(
     strength_workers=1,
     lag_s=3.0,
     lag_baseline_s=0.5,
+    pg_moves=(20, 20),
+    scale_members=100,
+    scale_warmup_s=0.5,
+    scale_window_s=1.0,
 )

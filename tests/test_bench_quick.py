@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+import pytest
+
+from bench.__main__ import run
+from bench.pg_server import NOT_MEASURED, URL_VARIABLE
+from bench.report import summary, table
+from bench.sizes import QUICK
+from db.server import PostgresServer
 from rules import GAMES
+from tests.conftest import no_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 LAG_FIELDS = (
@@ -103,9 +112,78 @@ def test_the_computer_sections_run_alone() -> None:
     }
 
 
+PG_FIELDS = (
+    "pg_move_ratio_p50",
+    "pg_move_ratio_p99",
+    "pg_move_p99_ms_at_1000",
+    "pg_restart_s_10000",
+)
+SCALE_FIELDS = ("scale_moves_per_s_1", "scale_moves_per_s_2", "scale_gain")
+
+
+@pytest.mark.postgres
+def test_postgres_section_runs_on_its_own_server() -> None:
+    """`python -m bench --quick --only postgres` starts a throwaway server and reports every
+    PostgreSQL figure and goal (skipped without PostgreSQL; failed in CI)."""
+    summary = quick_run("postgres")
+    measured = summary["details"]["postgres"]
+    if isinstance(measured, str):
+        assert measured.startswith(NOT_MEASURED) and summary["pg_move_ratio_p50"] is None
+        no_postgres(measured)
+    if measured["settings"]["server"].startswith("own"):
+        assert measured["settings"]["fsync"] == "on", "the benchmark's server syncs commits"
+    for name in PG_FIELDS:
+        assert isinstance(summary[name], int | float) and summary[name] > 0, (name, summary)
+    assert set(summary["goals"]) == {
+        "pg_move_ratio_p50",
+        "pg_move_p99_ms_at_1000",
+        "pg_restart_s_10000",
+    }
+    assert measured["open_games"][1] >= 1000 and measured["restart_games"] >= 1000
+
+
+@pytest.mark.postgres
+def test_scale_section_counts_every_move_once() -> None:
+    """`python -m bench --quick --only scale` runs one, then two bot processes on one database;
+    their log holds exactly the moves they accepted."""
+    summary = quick_run("scale")
+    measured = summary["details"]["scale"]
+    if isinstance(measured, str):
+        no_postgres(measured)
+    for name in SCALE_FIELDS:
+        assert isinstance(summary[name], int | float) and summary[name] > 0, (name, summary)
+    assert [r["processes"] for r in measured["runs"]] == [1, 2]
+    for each in measured["runs"]:
+        assert each["accepted"] == each["logged"] > 0 and each["lost"] == each["doubled"] == 0
+        assert all(p["refused_count"] == 0 for p in each["processes_detail"]), each
+    assert summary["goals"]["scale_log_exact"]["met"]
+
+
+def test_without_postgres_the_rows_say_not_measured(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """With no PostgreSQL server to be had, the PostgreSQL figures are null and the report says
+    they were not measured, never made up."""
+
+    def no_server(durable: bool = False) -> NoReturn:
+        raise RuntimeError("no PostgreSQL server programs (initdb, pg_ctl) found")
+
+    monkeypatch.delenv(URL_VARIABLE, raising=False)
+    monkeypatch.setattr(PostgresServer, "start", no_server)
+    results = run(QUICK, tmp_path, None, frozenset({"postgres", "scale"}))
+    out = summary(results)
+    assert all(out[name] is None for name in (*PG_FIELDS, *SCALE_FIELDS)) and out["goals"] == {}
+    printed = table(results, out)
+    assert printed.count(f"{NOT_MEASURED} (no PostgreSQL server programs") == 2, printed
+
+
 def quick_run(*only: str) -> dict[str, Any]:
-    """The JSON summary that ends `python -m bench --quick` (only the named sections, if any)."""
+    """The JSON summary that ends `python -m bench --quick` (only the named sections, if any);
+    a PostgreSQL server given to the tests by URL is the benchmark's too."""
     flags = [arg for name in only for arg in ("--only", name)]
+    env = dict(os.environ)
+    if not env.get(URL_VARIABLE) and env.get("TEST_DATABASE_URL"):
+        env[URL_VARIABLE] = env["TEST_DATABASE_URL"]
     done = subprocess.run(
         [sys.executable, "-m", "bench", "--quick", *flags],
         cwd=ROOT,
@@ -113,6 +191,7 @@ def quick_run(*only: str) -> dict[str, Any]:
         text=True,
         timeout=300,
         check=False,
+        env=env,
     )
     assert done.returncode == 0, done.stderr[-4000:]
     summary: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])
