@@ -158,7 +158,10 @@ def run_once(
     try:
         for child, name in zip(children, names, strict=True):
             assert child.stdout is not None
-            if child.stdout.readline().strip() != "ready":
+            # A wrapper (a profiler) may print first: wait for the line, or the end.
+            while (line := child.stdout.readline()) and line.strip() != "ready":
+                pass
+            if not line:
                 raise _failed(child, workdir, name)
         start_at = time.time() + START_LEAD_S
         for child in children:
@@ -173,9 +176,10 @@ def run_once(
         reports = []
         for child, name in zip(children, names, strict=True):
             out, _ = child.communicate(timeout=120)
-            if child.returncode != 0 or not out.strip():
+            found = [line for line in out.splitlines() if line.startswith("{")]
+            if child.returncode != 0 or not found:
                 raise _failed(child, workdir, name)
-            reports.append(json.loads(out.strip().splitlines()[-1]))
+            reports.append(json.loads(found[-1]))
     finally:
         for child in children:
             if child.poll() is None:
