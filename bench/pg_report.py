@@ -179,27 +179,36 @@ def scale_lines(res: ScaleResult | str, s: dict[str, Any], number: int) -> list[
         head,
         f"   {res.members} members acting at once, each at {2 * PARTNERS} two-player games;"
         f" moves counted over {res.window_s:g} s after {res.warmup_s:g} s of warm-up",
-        f"   {'processes':>10}{'moves/s':>10}{'p50 ms':>9}{'p99 ms':>9}"
-        f"{'python cores':>14}{'postgres':>10}{'machine':>9}   log",
+        f"   {'processes':>10}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'python cores':>13}"
+        f"{'postgres':>9}{'machine':>8}{'retried':>8}{'loop p99':>9}   log",
     ]
     for r in res.runs:
-        p50 = max(c["move_p50_ms"] for c in r.children)
-        p99 = max(c["move_p99_ms"] for c in r.children)
-        python = " + ".join(f"{c['process_cores']:.2f}" for c in r.children)
+        c = r.children
+        p50 = max(x["move_p50_ms"] for x in c)
+        p99 = max(x["move_p99_ms"] for x in c)
+        python = " + ".join(f"{x['process_cores']:.2f}" for x in c)
         pg = "-" if r.postgres_cores is None else f"{r.postgres_cores:.2f}"
-        refused = sum(c["refused_count"] for c in r.children)
+        retried = sum(n for x in c for n in x["retried"].values()) / max(
+            1, sum(x["in_window"] for x in c)
+        )
+        lag = max(x["loop_lag_p99_ms"] for x in c)
+        refused = sum(x["refused_count"] for x in c)
         check = (
             f"{r.logged} = {r.accepted} accepted"
             if r.lost == r.doubled == 0
             else f"{r.lost} lost, {r.doubled} doubled of {r.accepted}"
         ) + (f", {refused} refused" if refused else "")
         lines.append(
-            f"   {r.processes:>10}{r.moves_per_s:>10.0f}{p50:>9.1f}{p99:>9.1f}{python:>14}"
-            f"{pg:>10}{r.machine_cores:>9.2f}   {check}"
+            f"   {r.processes:>10}{r.moves_per_s:>9.0f}{p50:>8.1f}{p99:>8.1f}{python:>13}"
+            f"{pg:>9}{r.machine_cores:>8.2f}{retried:>8.0%}{lag:>9.1f}   {check}"
         )
     lines.append(
         f"   gain x{s['scale_gain']} with a second process; goal >= {GAIN_GOAL}:"
         f" {_met(s, 'scale_gain')}; log exact: {_met(s, 'scale_log_exact')}"
-        f" (cores: CPU time over the window; the machine has 2)"
+    )
+    lines.append(
+        "   cores: CPU time over the window (the machine has 2); retried: transactions tried"
+        " again after a serialization failure, per accepted move; loop p99: the event loop's"
+        " lag (ms)"
     )
     return lines

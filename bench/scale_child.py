@@ -31,6 +31,8 @@ from rules import GAMES
 
 IDLE_WAIT_S = 0.2
 """A member with no game awaiting it looks again after this at the latest."""
+TICK_S = 0.005
+"""The ticker's sleep: how much later it wakes is the event loop's lag."""
 
 
 class Retries(logging.Handler):
@@ -166,6 +168,14 @@ class Members:
         return True
 
 
+async def tick(stop: asyncio.Event, lag_ms: list[float]) -> None:
+    """Sleep TICK_S again and again, recording how late each wake-up is."""
+    while not stop.is_set():
+        start = time.perf_counter()
+        await asyncio.sleep(TICK_S)
+        lag_ms.append(max(0.0, time.perf_counter() - start - TICK_S) * 1000)
+
+
 def wait_for_start() -> float:
     """Say `ready`, then read the Unix time at which to start from standard input."""
     print("ready", flush=True)
@@ -191,11 +201,14 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         await asyncio.sleep(max(0.0, start_at - time.time()))
         tasks = [asyncio.create_task(members.play(u)) for u in members.users]
         await asyncio.sleep(plan["warmup_s"])
+        lag_ms: list[float] = []
+        tasks.append(asyncio.create_task(tick(members.stop, lag_ms)))
         window_start, cpu_start = time.perf_counter(), time.process_time()
         retries.seen.clear()
         await asyncio.sleep(plan["window_s"])
         window_end, cpu_end = time.perf_counter(), time.process_time()
         retried = dict(retries.seen)
+        lag = list(lag_ms)
         members.stop.set()
         for user in members.users:
             members.woken[user].set()
@@ -217,6 +230,8 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         "move_p50_ms": percentile(inside, 50),
         "move_p99_ms": percentile(inside, 99),
         "setup_s": setup_s,
+        "loop_lag_p50_ms": percentile(lag, 50),
+        "loop_lag_p99_ms": percentile(lag, 99),
         "retried": retried,
         "refused": counts.refused[:5],
         "refused_count": len(counts.refused),
