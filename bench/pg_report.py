@@ -193,11 +193,14 @@ def scale_lines(res: ScaleResult | str, s: dict[str, Any], number: int) -> list[
         )
         lag = max(x["loop_lag_p99_ms"] for x in c)
         refused = sum(x["refused_count"] for x in c)
+        busy = sum(x["busy"] for x in c)
         check = (
             f"{r.logged} = {r.accepted} accepted"
             if r.lost == r.doubled == 0
             else f"{r.lost} lost, {r.doubled} doubled of {r.accepted}"
-        ) + (f", {refused} refused" if refused else "")
+        )
+        check += f", {refused} refused" if refused else ""
+        check += f", {busy} given up as busy" if busy else ""
         lines.append(
             f"   {r.processes:>10}{r.moves_per_s:>9.0f}{p50:>8.1f}{p99:>8.1f}{python:>13}"
             f"{pg:>9}{r.machine_cores:>8.2f}{retried:>8.0%}{lag:>9.1f}   {check}"

@@ -27,6 +27,7 @@ from bench.stats import percentile
 from db import open_store
 from referee import Referee, RefereeError
 from referee.match import ACTIVE, LOBBY
+from referee.store import StoreBusy
 from rules import GAMES
 
 IDLE_WAIT_S = 0.2
@@ -69,7 +70,11 @@ class Counts:
     """When each accepted move was answered (perf_counter), in the same order."""
     took_ms: list[float] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
+    busy: int = 0
+    """Moves the store gave up on (StoreBusy: the member would be told to try again)."""
     games_opened: int = 0
+    open_busy: int = 0
+    """Games whose opening the store gave up on (opened again)."""
 
 
 class Members:
@@ -102,16 +107,23 @@ class Members:
                 self.tables[table.guest].append(table)
 
     async def open(self, table: Table) -> None:
-        """A new game at the table: opened by the host, joined by the guest, started."""
-        out = await self.referee.new_match(
-            self.guild, table.channel_id, table.host, f"m{table.host}", table.slug, {}
-        )
-        match_id = out.posts[0].match_id
-        await self.referee.join(match_id, table.guest, f"m{table.guest}")
-        if (await self.referee.get(match_id)).status == LOBBY:
-            await self.referee.start(match_id, table.host)
-        table.match_id = match_id
-        self.counts.games_opened += 1
+        """A new game at the table: opened by the host, joined by the guest, started (again,
+        if the store gives up on one of those steps: a lobby left behind holds no moves)."""
+        while True:
+            try:
+                out = await self.referee.new_match(
+                    self.guild, table.channel_id, table.host, f"m{table.host}", table.slug, {}
+                )
+                match_id = out.posts[0].match_id
+                await self.referee.join(match_id, table.guest, f"m{table.guest}")
+                if (await self.referee.get(match_id)).status == LOBBY:
+                    await self.referee.start(match_id, table.host)
+            except StoreBusy:
+                self.counts.open_busy += 1
+                continue
+            table.match_id = match_id
+            self.counts.games_opened += 1
+            return
 
     async def open_all(self) -> None:
         """Every table's first game, the hosts opening theirs side by side."""
@@ -158,6 +170,9 @@ class Members:
             await self.referee.move(match.id, user, move)
         except RefereeError as e:
             self.counts.refused.append(str(e))
+            return False
+        except StoreBusy:
+            self.counts.busy += 1
             return False
         done = time.perf_counter()
         self.counts.accepted.append((match.id, step, seat.seat, move))
@@ -235,6 +250,8 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         "retried": retried,
         "refused": counts.refused[:5],
         "refused_count": len(counts.refused),
+        "busy": counts.busy,
+        "open_busy": counts.open_busy,
         "games_opened_in_play": counts.games_opened - opened_before,
     }
 
