@@ -93,6 +93,12 @@ def scale_summary(res: ScaleResult | str) -> dict[str, Any]:
                     if r.postgres_cores is None
                     else rounded(r.postgres_cores),
                     "machine_cores": rounded(r.machine_cores),
+                    "python_cpu_ms_per_move": rounded(
+                        sum(c["process_cores"] for c in r.children) / r.moves_per_s * 1000
+                    ),
+                    "postgres_cpu_ms_per_move": None
+                    if r.postgres_cores is None
+                    else rounded(r.postgres_cores / r.moves_per_s * 1000),
                     "processes_detail": [
                         {k: rounded(v) if isinstance(v, float) else v for k, v in c.items()}
                         for c in r.children
@@ -180,7 +186,7 @@ def scale_lines(res: ScaleResult | str, s: dict[str, Any], number: int) -> list[
         f"   {res.members} members acting at once, each at {2 * PARTNERS} two-player games;"
         f" moves counted over {res.window_s:g} s after {res.warmup_s:g} s of warm-up",
         f"   {'processes':>10}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'python cores':>13}"
-        f"{'postgres':>9}{'machine':>8}{'retried':>8}{'loop p99':>9}   log",
+        f"{'postgres':>9}{'machine':>8}{'CPU ms/move':>12}{'retried':>8}{'loop p99':>9}   log",
     ]
     for r in res.runs:
         c = r.children
@@ -201,17 +207,23 @@ def scale_lines(res: ScaleResult | str, s: dict[str, Any], number: int) -> list[
         )
         check += f", {refused} refused" if refused else ""
         check += f", {busy} given up as busy" if busy else ""
+        per_move = sum(x["process_cores"] for x in c) / r.moves_per_s * 1000
+        if r.postgres_cores is not None:
+            per_move_text = f"{per_move:.1f} + {r.postgres_cores / r.moves_per_s * 1000:.1f}"
+        else:
+            per_move_text = f"{per_move:.1f}"
         lines.append(
             f"   {r.processes:>10}{r.moves_per_s:>9.0f}{p50:>8.1f}{p99:>8.1f}{python:>13}"
-            f"{pg:>9}{r.machine_cores:>8.2f}{retried:>8.0%}{lag:>9.1f}   {check}"
+            f"{pg:>9}{r.machine_cores:>8.2f}{per_move_text:>12}{retried:>8.0%}{lag:>9.1f}"
+            f"   {check}"
         )
     lines.append(
         f"   gain x{s['scale_gain']} with a second process; goal >= {GAIN_GOAL}:"
         f" {_met(s, 'scale_gain')}; log exact: {_met(s, 'scale_log_exact')}"
     )
     lines.append(
-        "   cores: CPU time over the window (the machine has 2); retried: transactions tried"
-        " again after a serialization failure, per accepted move; loop p99: the event loop's"
-        " lag (ms)"
+        "   cores: CPU time over the window (the machine has 2); CPU ms/move: the bot"
+        " processes' + the server's CPU per accepted move; retried: transactions tried again"
+        " after a serialization failure, per accepted move; loop p99: the event loop's lag (ms)"
     )
     return lines
