@@ -70,8 +70,7 @@ ON_POSTGRES = frozenset({"postgres", "scale"})
 def run_on_postgres(
     wanted: set[str], sizes: Sizes, workdir: Path, profile_dir: Path | None, sections: Sections
 ) -> tuple[PostgresResult | str | None, ScaleResult | str | None]:
-    """The PostgreSQL sections wanted, on one server; each is the reason it was not measured
-    when there is no server."""
+    """The PostgreSQL sections wanted, on one server (or why they were not measured)."""
     postgres: PostgresResult | str | None = None
     scale: ScaleResult | str | None = None
     with bench_server(bool(wanted & ON_POSTGRES)) as server:

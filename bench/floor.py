@@ -25,8 +25,7 @@ class Floor(commands.Cog):
         self.db: Engine | None = None
 
     async def cog_load(self) -> None:
-        """Open the database as the store does: SQLite on its own thread (WAL, fully synced
-        commits), or a pool of PostgreSQL connections on worker threads."""
+        """Open the database through the engine the store uses, and the floor's table."""
         self.db = await open_engine(self.database)
         await self.db.write(floor_rows.create_table)
 

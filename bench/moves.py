@@ -173,8 +173,9 @@ def shape_of(world: World) -> dict[str, Any]:
 
 
 async def fill(database: Path, games: int, api_limit: int, seed: int) -> MovesResult:
-    """A new SQLite database of `games` open games in the benchmark's server, none in its lanes
-    (opened through the referee up to api_limit, the rest copies); no moves are timed."""
+    """A new SQLite database of `games` open games in the server's background channels."""
+    # Opened through the referee up to api_limit, the rest copies; the lanes stay empty, so
+    # the moves benchmark can open its own games there.
     rng = random.Random(seed)
     bot = await make_bot(database)
     ids: list[int] = []
@@ -191,8 +192,8 @@ async def fill(database: Path, games: int, api_limit: int, seed: int) -> MovesRe
 async def grow_background(
     world: World, database: str, ids: list[int], target: int, api_limit: int, rng: random.Random
 ) -> None:
-    """Open background games up to `target`: through the referee API, then by copying rows
-    (SQLite only: a PostgreSQL database must be filled beforehand, or within api_limit)."""
+    """Open background games up to `target`: through the referee API, then by copying rows."""
+    # Copies are made in SQLite only: a PostgreSQL database is filled beforehand (db copy).
     referee = world.bot.referee
     by_api = max(0, min(target, api_limit) - len(ids))
     ids += await open_background(
@@ -214,11 +215,9 @@ async def run_moves(
     target: str | None = None,
     background: list[int] | None = None,
 ) -> MovesResult:
-    """Measure moves and floors at each number of open games; leave the database behind.
-
-    The database is a new SQLite file in workdir unless `target` names another (a SQLite path or
-    a postgresql:// URL), which may already hold the `background` games (then none are opened
-    until more are wanted)."""
+    """Measure moves and floors at each number of open games; leave the database behind."""
+    # A new SQLite file in workdir, unless `target` names another database (a SQLite path or a
+    # postgresql:// URL), which may already hold the `background` games.
     database = target or str(workdir / "moves.sqlite3")
     rng = random.Random(seed)
     # The start-up reminders of a filled database would go to channels the simulated server

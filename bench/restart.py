@@ -28,8 +28,7 @@ class RestartResult:
 
 
 def prepare(moves: MovesResult, database: Path, target: int, seed: int) -> tuple[Path, list[int]]:
-    """Copy the moves database (SQLite) to `database` and add copies of its background games up
-    to `target` open; the database and two games to move in after the start."""
+    """Copy the moves database to `database`, with `target` games open; two games to move in."""
     for suffix in ("", "-wal"):
         source = Path(f"{moves.database}{suffix}")
         if source.exists():

@@ -107,8 +107,9 @@ class Members:
                 self.tables[table.guest].append(table)
 
     async def open(self, table: Table) -> None:
-        """A new game at the table: opened by the host, joined by the guest, started (again,
-        if the store gives up on one of those steps: a lobby left behind holds no moves)."""
+        """A new game at the table: opened by the host, joined by the guest, started."""
+        # Again from the start if the store gives up on a step: a lobby left behind holds no
+        # moves, so the log check is not affected.
         while True:
             try:
                 out = await self.referee.new_match(

@@ -60,8 +60,9 @@ class PostgresServer:
 
     @classmethod
     def start(cls, durable: bool = False) -> PostgresServer:
-        """Create and start a cluster (durable: on disk, syncing every commit; else fast, as tests
-        may); RuntimeError (with the tools' output) if it cannot."""
+        """Create and start a cluster; RuntimeError (with the tools' output) if it cannot."""
+        # A durable cluster is on disk and syncs every commit; otherwise it trades safety for
+        # speed, as tests may.
         bindir = find_bindir()
         if bindir is None:
             raise RuntimeError("no PostgreSQL server programs (initdb, pg_ctl) found")
