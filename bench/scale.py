@@ -20,12 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import psycopg
-
 from bench.child import ROOT, ChildError
 from bench.cpu import Machine, process_cpu_s, tree_cpu_s
 from bench.pg_server import BenchServer
 from db import open_store
+from db.audit import Entry, log_entries
+from db.postgres import PostgresDatabase
 
 log = logging.getLogger(__name__)
 
@@ -129,12 +129,17 @@ def _failed(child: subprocess.Popen[str], workdir: Path, name: str) -> ChildErro
     return ChildError(f"bench.scale_child {name} failed: {tail}")
 
 
-def logged_moves(url: str) -> Counter[tuple[int, int, int, str]]:
+def logged_moves(url: str) -> Counter[Entry]:
     """Every entry of every game's log, and every sealed move still kept apart."""
-    with psycopg.connect(url) as conn:
-        rows = conn.execute("SELECT match_id, step, seat, move FROM moves").fetchall()
-        rows += conn.execute("SELECT match_id, step, seat, move FROM sealed").fetchall()
-    return Counter((int(m), int(st), int(se), str(mv)) for m, st, se, mv in rows)
+
+    async def read() -> list[Entry]:
+        engine = await PostgresDatabase.open(url)
+        try:
+            return await engine.read(log_entries)
+        finally:
+            await engine.close()
+
+    return Counter(asyncio.run(read()))
 
 
 def run_once(
