@@ -19,10 +19,13 @@ from typing import Any, TypeVar
 
 from bench.lag import run_lag
 from bench.moves import run_moves
+from bench.pg_server import bench_server
 from bench.pictures import run_pictures
+from bench.postgres import PostgresResult, run_postgres
 from bench.report import Results, summary, table
 from bench.restart import run_restart
 from bench.rules_ops import run_rules
+from bench.scale import ScaleResult, run_scale
 from bench.sizes import FULL, QUICK, Sizes
 from bench.solver import run_solver
 from bench.strength import run_strength
@@ -59,8 +62,49 @@ class Sections:
         return result
 
 
-SECTIONS = ("moves", "restart", "rules", "solver", "strength", "lag", "pictures")
+SECTIONS = (
+    "moves",
+    "restart",
+    "rules",
+    "solver",
+    "strength",
+    "lag",
+    "pictures",
+    "postgres",
+    "scale",
+)
 """Every section, in the order they run (the restart starts from the moves' database)."""
+ON_POSTGRES = frozenset({"postgres", "scale"})
+"""Sections measured on a PostgreSQL server: BENCH_DATABASE_URL's, else one of their own."""
+
+
+def run_on_postgres(
+    wanted: set[str], sizes: Sizes, workdir: Path, profile_dir: Path | None, sections: Sections
+) -> tuple[PostgresResult | str | None, ScaleResult | str | None]:
+    """The PostgreSQL sections wanted, on one server (or why they were not measured)."""
+    postgres: PostgresResult | str | None = None
+    scale: ScaleResult | str | None = None
+    with bench_server(bool(wanted & ON_POSTGRES)) as server:
+        if isinstance(server, str):
+            postgres = server if "postgres" in wanted else None
+            scale = server if "scale" in wanted else None
+        elif server is not None:
+            if "postgres" in wanted:
+                child_profile = profile_dir / "restart_child_pg.prof" if profile_dir else None
+                postgres = sections.run(
+                    "postgres", run_postgres, server, sizes, workdir, child_profile
+                )
+            if "scale" in wanted:
+                scale = sections.run(
+                    "scale",
+                    run_scale,
+                    server,
+                    sizes.scale_members,
+                    sizes.scale_warmup_s,
+                    sizes.scale_window_s,
+                    profile_dir,
+                )
+    return postgres, scale
 
 
 def run(
@@ -109,6 +153,7 @@ def run(
         pictures = sections.run(
             "pictures", run_pictures, sizes.picture_games, sizes.picture_repeats
         )
+    postgres, scale = run_on_postgres(wanted, sizes, workdir, profile_dir, sections)
     return Results(
         sizes,
         moves,
@@ -120,6 +165,8 @@ def run(
         sections.load,
         lag,
         pictures,
+        postgres,
+        scale,
     )
 
 
@@ -133,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
         action="append",
         choices=SECTIONS,
         default=[],
-        help="run only this section (repeatable; restart also runs moves)",
+        help="run only this section (repeatable; restart also runs moves; postgres and scale "
+        "use BENCH_DATABASE_URL's server, else start a throwaway one)",
     )
     args = parser.parse_args(argv)
     logging.basicConfig(

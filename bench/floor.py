@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import discord
 from discord import app_commands
@@ -11,6 +10,9 @@ from discord.ext import commands
 
 from db import floor as floor_rows
 from db.database import Database
+from db.open import POSTGRES_SCHEMES
+from db.postgres import PostgresDatabase
+from db.sql import Engine
 
 COMMAND = "benchfloor"
 
@@ -18,18 +20,19 @@ COMMAND = "benchfloor"
 class Floor(commands.Cog):
     """A cog the benchmark adds to the bot; the product does not know it."""
 
-    def __init__(self, database: Path) -> None:
+    def __init__(self, database: str) -> None:
         self.database = database
-        self.db: Database | None = None
+        self.db: Engine | None = None
 
     async def cog_load(self) -> None:
-        """Open a connection as the store does (own thread, WAL, fully synced commits)."""
-        self.db = await Database.open(self.database)
+        """Open the database through the engine the store uses, and the floor's table."""
+        self.db = await open_engine(self.database)
         await self.db.write(floor_rows.create_table)
 
     async def cog_unload(self) -> None:
-        """Release the connection."""
+        """Drop the floor's table and release the connection."""
         if self.db is not None:
+            await self.db.write(floor_rows.drop_table)
             await self.db.close()
             self.db = None
 
@@ -42,7 +45,14 @@ class Floor(commands.Cog):
         await interaction.response.send_message("ok", ephemeral=True)
 
 
-async def add_floor(bot: commands.AutoShardedBot, database: Path) -> Floor:
+async def open_engine(target: str) -> Engine:
+    """The engine the store would run on at target (a postgresql:// URL or a SQLite path)."""
+    if target.startswith(POSTGRES_SCHEMES):
+        return await PostgresDatabase.open(target)
+    return await Database.open(target)
+
+
+async def add_floor(bot: commands.AutoShardedBot, database: str) -> Floor:
     """Add the floor cog to a running bot and sync its command."""
     cog = Floor(database)
     await bot.add_cog(cog)

@@ -72,7 +72,8 @@ class MovesResult:
     """Every phase, and the database left behind (for the restart benchmark)."""
 
     phases: list[Phase]
-    database: Path
+    database: str
+    """A SQLite file's path or a postgresql:// URL."""
     background: list[int]
     world: dict[str, Any]
 
@@ -166,16 +167,39 @@ class MoveBench:
         await self.measure(Phase(0), WARMUP_ROUNDS * len(self.lanes))
 
 
+def shape_of(world: World) -> dict[str, Any]:
+    """What a new process needs to build the same server with the same ids (build_world)."""
+    return {"lanes": len(GAMES), "channels": BACKGROUND_CHANNELS, "pool": POOL, "ids": world.ids}
+
+
+async def fill(database: Path, games: int, api_limit: int, seed: int) -> MovesResult:
+    """A new SQLite database of `games` open games in the server's background channels."""
+    # Opened through the referee up to api_limit, the rest copies; the lanes stay empty, so
+    # the moves benchmark can open its own games there.
+    rng = random.Random(seed)
+    bot = await make_bot(database)
+    ids: list[int] = []
+    try:
+        async with simcord.run(bot) as env:
+            world = build_world(env, len(GAMES), BACKGROUND_CHANNELS, POOL)
+            await grow_background(world, str(database), ids, games, api_limit, rng)
+            await env.settle()
+    finally:
+        await close_bot(bot)
+    return MovesResult([], str(database), ids, shape_of(world))
+
+
 async def grow_background(
-    world: World, database: Path, ids: list[int], target: int, api_limit: int, rng: random.Random
+    world: World, database: str, ids: list[int], target: int, api_limit: int, rng: random.Random
 ) -> None:
     """Open background games up to `target`: through the referee API, then by copying rows."""
+    # Copies are made in SQLite only: a PostgreSQL database is filled beforehand (db copy).
     referee = world.bot.referee
     by_api = max(0, min(target, api_limit) - len(ids))
     ids += await open_background(
         referee, world.guild.id, world.channels, world.pool, by_api, rng, first=len(ids)
     )
-    copies = clone_games(database, ids, target - len(ids))
+    copies = clone_games(Path(database), ids, target - len(ids))
     ids += copies
     # The copies were written behind the running bot's back: load them into it, as a restart
     # would have.
@@ -183,12 +207,22 @@ async def grow_background(
 
 
 async def run_moves(
-    workdir: Path, sizes: list[int], counts: list[int], api_limit: int, seed: int = 1
+    workdir: Path,
+    sizes: list[int],
+    counts: list[int],
+    api_limit: int,
+    seed: int = 1,
+    target: str | None = None,
+    background: list[int] | None = None,
 ) -> MovesResult:
     """Measure moves and floors at each number of open games; leave the database behind."""
-    database = workdir / "moves.sqlite3"
+    # A new SQLite file in workdir, unless `target` names another database (a SQLite path or a
+    # postgresql:// URL), which may already hold the `background` games.
+    database = target or str(workdir / "moves.sqlite3")
     rng = random.Random(seed)
-    bot = await make_bot(database)
+    # The start-up reminders of a filled database would go to channels the simulated server
+    # has yet to create; the restart benchmark measures them.
+    bot = await make_bot(database, remind_on_start=not background)
     phases = []
     try:
         async with simcord.run(bot) as env:
@@ -198,10 +232,10 @@ async def run_moves(
             bench = MoveBench(world, clock, rng)
             await bench.open_lanes()
             await bench.warm_up()
-            background: list[int] = []
+            opened = list(background or [])
             for size, count in zip(sizes, counts, strict=True):
-                target = max(0, size - len(bench.lanes))
-                await grow_background(world, database, background, target, api_limit, rng)
+                wanted = max(0, size - len(bench.lanes))
+                await grow_background(world, database, opened, wanted, api_limit, rng)
                 open_now = len(await bot.referee.open_matches(world.guild.id))
                 phase = Phase(open_now)
                 log.info("moves: %s games open, measuring %s moves", open_now, count)
@@ -209,12 +243,7 @@ async def run_moves(
                 phases.append(phase)
             await env.settle()
             await bot.remove_cog(floor.qualified_name)
-            shape = {
-                "lanes": len(GAMES),
-                "channels": BACKGROUND_CHANNELS,
-                "pool": POOL,
-                "ids": world.ids,
-            }
+            shape = shape_of(world)
     finally:
         await close_bot(bot)
-    return MovesResult(phases, database, background, shape)
+    return MovesResult(phases, database, opened, shape)

@@ -9,9 +9,12 @@ from typing import Any
 
 from bench.lag import LagResult, lag_lines, lag_summary
 from bench.moves import MovesResult, Phase
+from bench.pg_report import postgres_lines, postgres_summary, scale_lines, scale_summary
 from bench.pictures import PicturesResult, pictures_lines, pictures_summary
+from bench.postgres import PostgresResult
 from bench.restart import RestartResult
 from bench.rules_ops import OPS, CaseRun
+from bench.scale import ScaleResult
 from bench.sizes import Sizes
 from bench.solver import SolverResult
 from bench.stats import goal as _goal
@@ -38,6 +41,9 @@ class Results:
     load_avg: dict[str, float]
     lag: LagResult | None = None
     pictures: PicturesResult | None = None
+    postgres: PostgresResult | str | None = None
+    """The PostgreSQL figures, or why they were not measured."""
+    scale: ScaleResult | str | None = None
 
 
 def _floor_p(phase: Phase, q: float) -> float:
@@ -91,11 +97,15 @@ def summary(res: Results) -> dict[str, Any]:
         goals.update(lag.pop("goals"))
         details.update(lag.pop("details"))
         out.update(lag)
-    if res.pictures is not None:
-        pictures = pictures_summary(res.pictures)
-        goals.update(pictures.pop("goals"))
-        details.update(pictures.pop("details"))
-        out.update(pictures)
+    for section in (
+        None if res.pictures is None else pictures_summary(res.pictures),
+        None if res.postgres is None else postgres_summary(res.postgres),
+        None if res.scale is None else scale_summary(res.scale),
+    ):
+        if section is not None:
+            goals.update(section.pop("goals"))
+            details.update(section.pop("details"))
+            out.update(section)
     out["goals"] = goals
     details["section_s"] = {k: _r(v) for k, v in res.section_s.items()}
     details["load_avg"] = {k: _r(v) for k, v in res.load_avg.items()}
@@ -274,4 +284,8 @@ def table(res: Results, s: dict[str, Any]) -> str:
         parts.append(lag_lines(res.lag, s, 7))
     if res.pictures is not None:
         parts.append(pictures_lines(res.pictures, s, 8))
+    if res.postgres is not None:
+        parts.append(postgres_lines(res.postgres, s, 9))
+    if res.scale is not None:
+        parts.append(scale_lines(res.scale, s, 10))
     return "\n\n".join("\n".join(p) for p in parts)

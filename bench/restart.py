@@ -27,9 +27,8 @@ class RestartResult:
     memory: dict[str, Any]
 
 
-def prepare(moves: MovesResult, workdir: Path, target: int, seed: int) -> tuple[Path, list[int]]:
-    """Copy the moves database and add copies of its background games up to `target` open."""
-    database = workdir / "restart.sqlite3"
+def prepare(moves: MovesResult, database: Path, target: int, seed: int) -> tuple[Path, list[int]]:
+    """Copy the moves database to `database`, with `target` games open; two games to move in."""
     for suffix in ("", "-wal"):
         source = Path(f"{moves.database}{suffix}")
         if source.exists():
@@ -42,16 +41,18 @@ def prepare(moves: MovesResult, workdir: Path, target: int, seed: int) -> tuple[
     return database, rng.sample(movable, 2)
 
 
-def run_restart(
-    moves: MovesResult, workdir: Path, target: int, profile: Path | None, seed: int = 3
-) -> RestartResult:
-    """Start a new bot process on `target` open games; then measure memory per game."""
-    database, targets = prepare(moves, workdir, target, seed)
-    games = len(open_ids(database))
-    log.info("restart: a new bot process on %s open games", games)
+def start_bot_process(
+    moves: MovesResult,
+    database: str,
+    targets: list[int],
+    workdir: Path,
+    profile: Path | None,
+    seed: int,
+) -> dict[str, Any]:
+    """What a new bot process on `database` reports of its start (bench.restart_child)."""
     plan = {
         **moves.world,
-        "database": str(database),
+        "database": database,
         "moves": targets,
         "seed": seed,
         "profile": str(profile) if profile else None,
@@ -59,7 +60,17 @@ def run_restart(
     }
     plan_path = workdir / "restart-plan.json"
     plan_path.write_text(json.dumps(plan))
-    start = run_json("bench.restart_child", str(plan_path), timeout=900)
+    return run_json("bench.restart_child", str(plan_path), timeout=900)
+
+
+def run_restart(
+    moves: MovesResult, workdir: Path, target: int, profile: Path | None, seed: int = 3
+) -> RestartResult:
+    """Start a new bot process on `target` open games; then measure memory per game."""
+    database, targets = prepare(moves, workdir / "restart.sqlite3", target, seed)
+    games = len(open_ids(database))
+    log.info("restart: a new bot process on %s open games", games)
+    start = start_bot_process(moves, str(database), targets, workdir, profile, seed)
     log.info("memory: loading %s open games into a fresh referee", games)
     memory = run_json("bench.memory_child", str(database), timeout=900)
     return RestartResult(games, start, memory)

@@ -31,7 +31,7 @@ async def restart(plan: dict[str, Any]) -> dict[str, Any]:
     marks: dict[str, float] = {}
     # simcord's start waits (at most 5 s) for on_ready to finish, and the reminders of
     # thousands of games take longer: so they are sent here, exactly as on_ready sends them.
-    bot = await make_bot(Path(plan["database"]), remind_on_start=False)
+    bot = await make_bot(plan["database"], remind_on_start=False)
     try:
         async with simcord.run(bot) as env:
             marks["ready"] = time.perf_counter()

@@ -36,6 +36,13 @@ class Sizes:
     """Seeded games per setup of each game whose views are drawn."""
     picture_repeats: int
     """Times each view is drawn (each timed)."""
+    pg_moves: tuple[int, int]
+    """Moves timed on PostgreSQL with 10 games open (against the floor), and with the most."""
+    scale_members: int
+    """Members acting at once in the scale section, over one or two bot processes."""
+    scale_warmup_s: float
+    scale_window_s: float
+    """Accepted moves are counted over this window, after the warm-up."""
 
 
 FULL = Sizes(
@@ -56,6 +63,10 @@ FULL = Sizes(
     lag_baseline_s=10.0,
     picture_games=5,
     picture_repeats=5,
+    pg_moves=(500, 300),
+    scale_members=100,
+    scale_warmup_s=3.0,
+    scale_window_s=20.0,
 )
 
 QUICK = Sizes(
@@ -76,4 +87,8 @@ QUICK = Sizes(
     lag_baseline_s=0.5,
     picture_games=1,
     picture_repeats=2,
+    pg_moves=(20, 20),
+    scale_members=100,
+    scale_warmup_s=0.5,
+    scale_window_s=1.0,
 )

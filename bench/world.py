@@ -16,9 +16,9 @@ LANE_MEMBERS = 4
 """Members per lane: enough for every game's two-to-four player tables."""
 
 
-async def make_bot(database: Path, remind_on_start: bool = True) -> RefereeBot:
-    """A bot as a fresh process builds it, with its own store on the given database file
-    (closed by close_bot)."""
+async def make_bot(database: str | Path, remind_on_start: bool = True) -> RefereeBot:
+    """A bot as a fresh process builds it, with its own store on the given database (a SQLite
+    file or a postgresql:// URL; closed by close_bot)."""
     settings = Settings(token=None, database=str(database), log_level="WARNING", dev_guild_id=None)
     store = await open_store(settings.database)
     return RefereeBot(settings, store, remind_on_start=remind_on_start)

@@ -15,8 +15,8 @@ import pytest
 
 from bot import RefereeBot
 from db import open_store
+from db.server import PostgresServer
 from settings import Settings
-from tests.postgres_server import PostgresServer
 
 MADE: list[RefereeBot] = []
 """Every bot made for the current test (a restart makes more than one), to close them all."""

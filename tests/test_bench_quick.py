@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
+import pytest
+
+from bench.__main__ import run
+from bench.pg_server import NOT_MEASURED, URL_VARIABLE
+from bench.report import summary, table
+from bench.sizes import QUICK
+from db.server import PostgresServer
 from rules import GAMES
+from tests.conftest import no_postgres
 
 ROOT = Path(__file__).resolve().parents[1]
 LAG_FIELDS = (
@@ -34,6 +43,15 @@ FIELDS = (
     *PICTURE_FIELDS,
     "goals",
 )
+PG_FIELDS = (
+    "pg_move_ratio_p50",
+    "pg_move_ratio_p99",
+    "pg_move_p99_ms_at_1000",
+    "pg_restart_s_10000",
+)
+SCALE_FIELDS = ("scale_moves_per_s_1", "scale_moves_per_s_2", "scale_gain")
+
+
 STRENGTH_FIELDS = (
     "hard_vs_random_min_win_rate",
     "hard_vs_medium_win_rate",
@@ -60,11 +78,18 @@ GOALS = (
 )
 
 
-def test_quick_benchmark_ends_with_a_json_summary() -> None:
+@pytest.fixture(scope="module")
+def every_section() -> dict[str, Any]:
+    """The summary of `python -m bench --quick` with every section, run once for this module."""
+    return quick_run()
+
+
+def test_quick_benchmark_ends_with_a_json_summary(every_section: dict[str, Any]) -> None:
     """`python -m bench --quick` exits 0; its last line holds every field and goal."""
-    summary = quick_run()
+    summary = every_section
     assert isinstance(summary, dict)
-    assert set(FIELDS) <= set(summary), set(FIELDS) - set(summary)
+    every_field = set(FIELDS + PG_FIELDS + SCALE_FIELDS)
+    assert every_field <= set(summary), every_field - set(summary)
     for name in FIELDS[:8]:
         assert isinstance(summary[name], int | float), (name, summary[name])
     assert set(summary["solver_s"]) == {"8", "9", "10"}
@@ -128,9 +153,64 @@ def test_the_pictures_section_runs_alone() -> None:
     assert set(summary["goals"]) == {"pictures_p99_ms", "pictures_kb_max"}
 
 
+@pytest.mark.postgres
+def test_postgres_section_runs_on_its_own_server(every_section: dict[str, Any]) -> None:
+    """The quick run measures every PostgreSQL figure and goal, on a server of its own."""
+    summary = every_section
+    measured = summary["details"]["postgres"]
+    if isinstance(measured, str):
+        assert measured.startswith(NOT_MEASURED) and summary["pg_move_ratio_p50"] is None
+        no_postgres(measured)
+    if measured["settings"]["server"].startswith("own"):
+        assert measured["settings"]["fsync"] == "on", "the benchmark's server syncs commits"
+    for name in PG_FIELDS:
+        assert isinstance(summary[name], int | float) and summary[name] > 0, (name, summary)
+    assert {"pg_move_ratio_p50", "pg_move_p99_ms_at_1000", "pg_restart_s_10000"} <= set(
+        summary["goals"]
+    )
+    assert measured["open_games"][1] >= 1000 and measured["restart_games"] >= 1000
+
+
+@pytest.mark.postgres
+def test_scale_section_counts_every_move_once(every_section: dict[str, Any]) -> None:
+    """With one, then two bot processes, the log holds exactly the moves they accepted."""
+    summary = every_section
+    measured = summary["details"]["scale"]
+    if isinstance(measured, str):
+        no_postgres(measured)
+    for name in SCALE_FIELDS:
+        assert isinstance(summary[name], int | float) and summary[name] > 0, (name, summary)
+    assert [r["processes"] for r in measured["runs"]] == [1, 2]
+    for each in measured["runs"]:
+        assert each["accepted"] == each["logged"] > 0 and each["lost"] == each["doubled"] == 0
+        assert all(p["refused_count"] == 0 for p in each["processes_detail"]), each
+    assert summary["goals"]["scale_log_exact"]["met"]
+
+
+def test_without_postgres_the_rows_say_not_measured(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Without a PostgreSQL server, its figures are null and said to be not measured."""
+
+    def no_server(durable: bool = False) -> NoReturn:
+        raise RuntimeError("no PostgreSQL server programs (initdb, pg_ctl) found")
+
+    monkeypatch.delenv(URL_VARIABLE, raising=False)
+    monkeypatch.setattr(PostgresServer, "start", no_server)
+    results = run(QUICK, tmp_path, None, frozenset({"postgres", "scale"}))
+    out = summary(results)
+    assert all(out[name] is None for name in (*PG_FIELDS, *SCALE_FIELDS)) and out["goals"] == {}
+    printed = table(results, out)
+    assert printed.count(f"{NOT_MEASURED} (no PostgreSQL server programs") == 2, printed
+
+
 def quick_run(*only: str) -> dict[str, Any]:
     """The JSON summary that ends `python -m bench --quick` (only the named sections, if any)."""
     flags = [arg for name in only for arg in ("--only", name)]
+    env = dict(os.environ)
+    # A PostgreSQL server given to the tests by URL is the benchmark's too.
+    if not env.get(URL_VARIABLE) and env.get("TEST_DATABASE_URL"):
+        env[URL_VARIABLE] = env["TEST_DATABASE_URL"]
     done = subprocess.run(
         [sys.executable, "-m", "bench", "--quick", *flags],
         cwd=ROOT,
@@ -138,6 +218,7 @@ def quick_run(*only: str) -> dict[str, Any]:
         text=True,
         timeout=300,
         check=False,
+        env=env,
     )
     assert done.returncode == 0, done.stderr[-4000:]
     summary: dict[str, Any] = json.loads(done.stdout.strip().splitlines()[-1])

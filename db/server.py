@@ -1,4 +1,5 @@
-"""A throwaway PostgreSQL server for the tests: a new cluster in a temporary directory."""
+"""A throwaway PostgreSQL server for the tests and the benchmark: a new cluster in a temporary
+directory, deleted when stopped."""
 
 from __future__ import annotations
 
@@ -12,9 +13,14 @@ from pathlib import Path
 from urllib.parse import quote
 
 INITDB = ("-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C", "--no-sync")
-"""Anyone on the socket may connect as postgres; no syncing of a cluster made to be dropped."""
+"""Anyone on the socket may connect as postgres. initdb does not sync the new files: a cluster
+made to be dropped need not survive a power cut before its first start (the server's own
+settings decide whether commits are synced)."""
 SPEED = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
 """Test-only settings: a crash may lose the cluster, which is thrown away anyway."""
+DURABLE = ("fsync=on", "synchronous_commit=on", "full_page_writes=on")
+"""PostgreSQL's defaults, said outright: a commit is on disk before it is acknowledged, as
+SQLite's synchronous=FULL is, so the benchmark compares like with like."""
 
 
 RAM = Path("/dev/shm")
@@ -53,14 +59,17 @@ class PostgresServer:
         self._data = directory / "data"
 
     @classmethod
-    def start(cls) -> PostgresServer:
+    def start(cls, durable: bool = False) -> PostgresServer:
         """Create and start a cluster; RuntimeError (with the tools' output) if it cannot."""
+        # A durable cluster is on disk and syncs every commit; otherwise it trades safety for
+        # speed, as tests may.
         bindir = find_bindir()
         if bindir is None:
             raise RuntimeError("no PostgreSQL server programs (initdb, pg_ctl) found")
         # PostgreSQL refuses to run as root: then the cluster belongs to the postgres user.
         as_postgres = os.geteuid() == 0
-        directory = Path(tempfile.mkdtemp(prefix="referee-pg-", dir=cluster_parent()))
+        parent = None if durable else cluster_parent()
+        directory = Path(tempfile.mkdtemp(prefix="referee-pg-", dir=parent))
         if as_postgres:
             shutil.chown(directory, "postgres", "postgres")
         server = cls(directory, bindir, as_postgres)
@@ -68,7 +77,8 @@ class PostgresServer:
             data, log = str(server._data), str(directory / "server.log")
             server._run("initdb", "-D", data, *INITDB)
             # No TCP: the socket in the directory is the only way in.
-            options = " ".join(f"-c {s}" for s in ("listen_addresses=''", *SPEED))
+            settings = DURABLE if durable else SPEED
+            options = " ".join(f"-c {s}" for s in ("listen_addresses=''", *settings))
             server._run(
                 "pg_ctl", "start", "-w", "-D", data, "-l", log, "-o", f"{options} -k {directory}"
             )
@@ -86,6 +96,10 @@ class PostgresServer:
             log = self.directory / "server.log"
             tail = log.read_text(errors="replace")[-2000:] if log.exists() else ""
             raise RuntimeError(f"{program} failed: {done.stdout}{done.stderr}{tail}".strip())
+
+    def pid(self) -> int:
+        """The process id of the server's postmaster (its first process)."""
+        return int((self._data / "postmaster.pid").read_text().split()[0])
 
     def url(self, dbname: str = "postgres") -> str:
         """A URL of one of the cluster's databases."""
