@@ -1,10 +1,12 @@
-"""Run a benchmark child process and read the JSON object on its last line of output."""
+"""Benchmark child processes: running one and reading its JSON line, and a child's own start."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
+from collections.abc import Callable, Coroutine
 from pathlib import Path
 from typing import Any
 
@@ -31,3 +33,22 @@ def run_json(module: str, *args: str, timeout: float) -> dict[str, Any]:
         raise ChildError(f"{module} exited {done.returncode}: {done.stderr.strip()[-2000:]}")
     result: dict[str, Any] = json.loads(lines[-1])
     return result
+
+
+Work = Callable[[dict[str, Any]], Coroutine[Any, Any, Any]]
+
+
+def run_child(work: Work) -> int:
+    """In a child: read the plan named on the command line, do the work (under cProfile if the
+    plan asks), and print its result as one JSON line."""
+    plan = json.loads(Path(sys.argv[1]).read_text())
+    if plan.get("profile"):
+        import cProfile
+
+        profiler = cProfile.Profile()
+        result = profiler.runcall(asyncio.run, work(plan))
+        profiler.dump_stats(plan["profile"])
+    else:
+        result = asyncio.run(work(plan))
+    print(json.dumps(result))
+    return 0

@@ -6,13 +6,12 @@ The heavy imports happen inside, so their time is measured too.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import random
 import sys
 import time
-from pathlib import Path
 from typing import Any
+
+from bench.child import run_child
 
 STARTED = time.time()
 
@@ -65,20 +64,5 @@ async def restart(plan: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    """Read the plan, restart (under cProfile if the plan asks), print one JSON line."""
-    plan = json.loads(Path(sys.argv[1]).read_text())
-    if plan.get("profile"):
-        import cProfile
-
-        profiler = cProfile.Profile()
-        result = profiler.runcall(asyncio.run, restart(plan))
-        profiler.dump_stats(plan["profile"])
-    else:
-        result = asyncio.run(restart(plan))
-    print(json.dumps(result))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_child(restart))

@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import random
 import sys
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
+from bench.child import run_child
 from bench.stats import percentile
 from db import open_store
 from referee import Referee, RefereeError
@@ -257,20 +256,5 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    """Read the plan, run (under cProfile if the plan asks), print one JSON line."""
-    plan = json.loads(Path(sys.argv[1]).read_text())
-    if plan.get("profile"):
-        import cProfile
-
-        profiler = cProfile.Profile()
-        result = profiler.runcall(asyncio.run, run(plan))
-        profiler.dump_stats(plan["profile"])
-    else:
-        result = asyncio.run(run(plan))
-    print(json.dumps(result))
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(run_child(run))
