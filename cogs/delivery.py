@@ -202,14 +202,16 @@ async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageabl
     return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
 
-async def send_direct(bot: RefereeBot, direct: Direct) -> None:
-    """DM a member; if their DMs are closed, offer the secret-move button in the channel."""
-    parts = [direct.text]
+async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None:
+    """DM a member (after `before`, an answer that rides in the same message); if their DMs are
+    closed, offer the secret-move button in the channel."""
+    text = f"{before}\n\n{direct.text}" if before else direct.text
+    parts = [text]
     drawn = await draw(direct.board) if direct.board else None
     block = drawn.fallback() if drawn else ""
     if block:
-        if len(direct.text) + 1 + len(block) <= 2000:
-            parts = [f"{direct.text}\n{block}"]
+        if len(text) + 1 + len(block) <= 2000:
+            parts = [f"{text}\n{block}"]
         else:
             parts.append(block)
     try:
@@ -226,6 +228,16 @@ async def send_direct(bot: RefereeBot, direct: Direct) -> None:
         log.warning("Could not DM %s: %s", direct.user_id, e)
     if direct.prompt and direct.channel_id:
         await offer_secret_button(bot, direct)
+
+
+def prompt_for(user_id: int, outcome: Outcome) -> Direct | None:
+    """The member's own next prompt among an outcome's messages, taken out of it so that it can
+    ride with their answer (one DM instead of two)."""
+    for direct in outcome.directs:
+        if direct.user_id == user_id and direct.prompt:
+            outcome.directs.remove(direct)
+            return direct
+    return None
 
 
 async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import GAME_ID, act, find_match, match_list
-from cogs.delivery import deliver
+from cogs.delivery import deliver, prompt_for, send_direct
 from cogs.replies import NO_MENTIONS, answer_failure, explain, reply
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
@@ -160,10 +160,15 @@ class Play(commands.Cog):
         except Exception as e:
             # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
             outcome, text = Outcome(), explain(e, f"DM message {message.id}")
-        try:
-            await message.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
-        except discord.HTTPException as e:
-            log.warning("Could not answer a DM from %s: %s", message.author.id, e)
+        # The last secret move of a step is answered together with the mover's next prompt.
+        prompt = prompt_for(message.author.id, outcome)
+        if prompt is not None:
+            await send_direct(self.bot, prompt, before=text)
+        else:
+            try:
+                await message.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
+            except discord.HTTPException as e:
+                log.warning("Could not answer a DM from %s: %s", message.author.id, e)
         await deliver(self.bot, outcome)
 
     async def _dm_move(self, user_id: int, content: str) -> Outcome:

@@ -122,7 +122,7 @@ class Replay(commands.Cog):
         except RefereeError as e:
             await reply(interaction, str(e))
             return
-        await send(interaction, shown)
+        await reply(interaction, shown.text, shown.files(), shown.view)
         if animated:
             await self.send_animation(interaction, match)
 
@@ -180,29 +180,6 @@ class Replay(commands.Cog):
             description=f"Animation of {match.label}: the board after each step.",
         )
         await reply(interaction, text, [file])
-
-
-async def send(interaction: discord.Interaction, shown: Page) -> None:
-    """A replay page as the private answer (or its follow-up, once deferred)."""
-    try:
-        if interaction.response.is_done():
-            await interaction.followup.send(
-                shown.text,
-                ephemeral=True,
-                files=shown.files(),
-                view=shown.view,
-                allowed_mentions=NO_MENTIONS,
-            )
-        else:
-            await interaction.response.send_message(
-                shown.text,
-                ephemeral=True,
-                files=shown.files(),
-                view=shown.view,
-                allowed_mentions=NO_MENTIONS,
-            )
-    except discord.HTTPException as e:
-        log.warning("Could not answer interaction %s: %s", interaction.id, e)
 
 
 async def setup(bot: RefereeBot) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -35,20 +36,25 @@ def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
 
 
 async def reply(
-    interaction: discord.Interaction, text: str, files: Sequence[discord.File] = ()
+    interaction: discord.Interaction,
+    text: str,
+    files: Sequence[discord.File] = (),
+    view: discord.ui.View | None = None,
 ) -> None:
     """A private answer to the member who acted (first response or follow-up), with files
-    attached (a board's picture)."""
-    text = text[:MESSAGE_TEXT]
+    attached (a board's picture) and buttons, if given."""
+    parts: dict[str, Any] = {
+        "ephemeral": True,
+        "files": list(files),
+        "allowed_mentions": NO_MENTIONS,
+    }
+    if view is not None:
+        parts["view"] = view
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(
-                text, ephemeral=True, files=list(files), allowed_mentions=NO_MENTIONS
-            )
+            await interaction.followup.send(text[:MESSAGE_TEXT], **parts)
         else:
-            await interaction.response.send_message(
-                text, ephemeral=True, files=list(files), allowed_mentions=NO_MENTIONS
-            )
+            await interaction.response.send_message(text[:MESSAGE_TEXT], **parts)
     except discord.HTTPException as e:
         log.warning("Could not answer interaction %s: %s", interaction.id, e)
 

@@ -9,7 +9,7 @@ from referee import announce
 from referee.core import RefereeCore, match_end
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
-from referee.notices import Outcome, Post, Style
+from referee.notices import Outcome
 from referee.rows import Deadline, Logged, MatchEnd
 from referee.safe_text import prose_name
 from rules.base import IllegalMove, Seat
@@ -72,28 +72,16 @@ class PlayDesk(RefereeCore):
         return outcome
 
     async def _seal(self, match: Match, seat: Seat, move: str, changing: bool) -> Outcome:
-        """Store a sealed move of a step that still waits for others; say only who is in."""
+        """Store a sealed move of a step that still waits for others. Only the mover is told:
+        the channel learns of the step when it is revealed (one post a step, not one a move)."""
         await self.store.submit_sealed(match.id, match.row.version, seat, move, self.clock())
         match = self._keep(match.moved(match.require_progress().submit(seat, move, True)).stored())
         verb = "Changed to" if changing else "Locked in"
-        out = Outcome(
-            f"{verb} `{move}` for {match.label}. You can change it until everyone has moved."
+        waiting = ", ".join(announce.who(match, s) for s in match.waiting_on())
+        return Outcome(
+            f"{verb} `{move}` for {match.label}; waiting for {waiting}. "
+            "You can change it until everyone has moved."
         )
-        if not changing:
-            waiting = ", ".join(announce.who(match, s) for s in match.waiting_on())
-            name = prose_name(match.seats[seat].name)
-            line = f"{name} has locked in a move. Waiting for {waiting}."
-            out.posts.append(
-                Post(
-                    match.row.channel_id,
-                    match.id,
-                    match.label,
-                    (line,),
-                    style=Style.NOTICE,
-                    step=match.row.step,
-                )
-            )
-        return out
 
     def _playing_seat(self, match: Match, user_id: int) -> Seat:
         if match.status == LOBBY:

@@ -64,7 +64,7 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
         assert "Waiting for secret moves from @alice, @bob" in out
         s.type("alice dm> 3")
         out = s.wait_for("Locked in `3`")
-        assert "alice has locked in a move" in out and "`3`" not in out.split("[DM to alice]")[0]
+        assert "waiting for @bob" in out and "`3`" not in out.split("[DM to alice]")[0]
         s.type("bob dm> 9")
         assert "out of range: pick a number from 1 to 3" in s.wait_for("out of range")
         s.type("bob dm> 1")
@@ -100,10 +100,11 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         out = s.wait_for("[Remove a computer]")
         assert "[Add computer (easy)] [Add computer (medium)] [Add computer (hard)]" in out
         s.type("alice> [Add computer (easy)]")
-        out = s.wait_for("Computer (easy) has locked in a move")
+        out = s.wait_for("[DM to alice]")
         assert "Computer (easy) takes seat 2" in out
         s.type("alice dm> 1")
-        s.wait_for("Computer (easy) has locked in a move")
+        out = s.wait_for("[DM to alice]")
+        assert "Locked in `1`" in out
         s.type("alice dm> 2")
         out = s.wait_for("`/history 1` gives the game record")
         assert "Numbers To Number #1: game over" in out and "[Rematch]" in out
@@ -120,7 +121,7 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         out = s.wait_for("one for each step from the start")
         assert "replay.gif" in out
         s.type("alice> [Rematch]")
-        out = s.wait_for("Computer (easy) has locked in a move")
+        out = s.wait_for("[DM to alice]")
         assert "Opened Numbers To Number #2, the rematch of #1 against Computer (easy)" in out
         assert "Numbers To Number #2: the game begins" in out
         s.type("alice> /leaderboard vs:computer")
