@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -20,8 +20,9 @@ from cogs.buttons import (
     VoteButton,
 )
 from cogs.replies import NO_MENTIONS, mentioning, reply
-from referee.lists import EMBED_TEXT
-from referee.notices import Controls, Direct, Outcome, Post, Style
+from cogs.words import markdown
+from referee.lists import EMBED_TEXT, fit_list
+from referee.notices import Controls, Direct, Outcome, Post, Said, Style
 
 if TYPE_CHECKING:
     from bot import RefereeBot
@@ -36,17 +37,24 @@ COLOURS = {
     Style.CANCELLED: discord.Colour.red(),
     Style.NOTICE: discord.Colour.light_grey(),
 }
+LINE_ROOM = 40
+"""What an embed keeps free after its first line, for '… and N more'."""
 CLOSED_DMS = 50007
 UNKNOWN_MESSAGE = 10008
 RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
 
 
-def embed_for(title: str, lines: tuple[str, ...] | list[str], style: Style) -> discord.Embed:
-    """An embed with the lines as its description, clipped to Discord's limit."""
-    text = "\n".join(lines)
-    if len(text) > EMBED_TEXT:
-        text = text[: EMBED_TEXT - 1] + "…"
+def embed_for(title: str, lines: Sequence[Said], style: Style) -> discord.Embed:
+    """An embed with the lines as its description: as many whole lines as Discord's limit
+    takes, then how many more there were."""
+    # A line is clipped to leave room for the count of the lines after it.
+    longest = EMBED_TEXT - LINE_ROOM
+    clipped = [
+        text if len(text) <= longest else text[: longest - 1] + "…"
+        for text in (markdown(line) for line in lines)
+    ]
+    text = fit_list(clipped, EMBED_TEXT, sep="\n")
     return discord.Embed(title=title[:256], description=text, colour=COLOURS[style])
 
 
@@ -151,26 +159,24 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
         # The channel may be on another process's shard, so not in this one's cache: it is
         # addressed by id, which costs no request.
         channel = bot.get_partial_messageable(post.channel_id)
-        if post.style is Style.LOBBY:
-            match = await bot.referee.get(post.match_id)
-            if match.row.lobby_message_id:
-                lobby = channel.get_partial_message(match.row.lobby_message_id)
-                try:
-                    # A lobby shows no board: nothing to attach.
-                    await lobby.edit(
-                        content=composed.content,
-                        embed=composed.embed,
-                        view=composed.view,
-                        allowed_mentions=composed.mentions,
-                    )
+        if post.replaces:
+            lobby = channel.get_partial_message(post.replaces)
+            try:
+                # A lobby shows no board: nothing to attach.
+                await lobby.edit(
+                    content=composed.content,
+                    embed=composed.embed,
+                    view=composed.view,
+                    allowed_mentions=composed.mentions,
+                )
+                return None
+            except discord.NotFound as e:
+                if e.code != UNKNOWN_MESSAGE:
+                    raise
+                # Someone deleted the lobby message. An open lobby needs its buttons back,
+                # so it is posted again; a closed one has nothing left to offer.
+                if composed.view is None:
                     return None
-                except discord.NotFound as e:
-                    if e.code != UNKNOWN_MESSAGE:
-                        raise
-                    # Someone deleted the lobby message. An open lobby needs its buttons back,
-                    # so it is posted again; a closed one has nothing left to offer.
-                    if composed.view is None:
-                        return None
         sent = await with_retries(lambda: channel.send(**composed.parts()))
         if post.style is Style.LOBBY:
             await bot.referee.set_lobby_message(post.match_id, sent.id)
@@ -187,7 +193,7 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
 async def tell_players_instead(bot: RefereeBot, post: Post) -> None:
     """When the channel refuses a post, DM its content to the match's players."""
     note = f"I could not post in <#{post.channel_id}> (check my permissions there). "
-    text = note + f"**{post.title}**\n" + "\n".join(post.lines)
+    text = note + f"**{post.title}**\n" + "\n".join(markdown(line) for line in post.lines)
     for user_id in post.players:
         await send_direct(bot, Direct(user_id, post.match_id, text[:1900], post.board))
 
@@ -205,7 +211,11 @@ async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageabl
 async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None:
     """DM a member (after `before`, an answer that rides in the same message); if their DMs are
     closed, offer the secret-move button in the channel."""
-    text = f"{before}\n\n{direct.text}" if before else direct.text
+    text = markdown(direct.text)
+    if direct.title:
+        text = f"**{direct.title}** in <#{direct.channel_id}>: {text}"
+    if before:
+        text = f"{before}\n\n{text}"
     parts = [text]
     drawn = await draw(direct.board) if direct.board else None
     block = drawn.fallback() if drawn else ""
@@ -286,5 +296,5 @@ async def answer(
             outcome.posts.remove(post)
             await deliver(bot, outcome)
             return
-    await reply(interaction, outcome.reply or "Done.")
+    await reply(interaction, markdown(outcome.reply or "Done."))
     await deliver(bot, outcome)

@@ -13,14 +13,15 @@ from discord.ext import commands
 from cogs.boards import draw
 from cogs.context import GAME_ID, find_match
 from cogs.delivery import embed_for
-from cogs.replies import NO_MENTIONS, reply
+from cogs.replies import NO_MENTIONS, answer_failure, reply
+from cogs.words import prose_name
 from players import LEVELS
 from referee import announce
 from referee.errors import RefereeError
 from referee.lists import EMBED_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
-from referee.safe_text import board_name, prose_name
+from referee.safe_text import board_name
 from referee.standings import PROVISIONAL_GAMES, provisional, shown_rating
 from rules import GAMES
 from rules.base import clip
@@ -46,7 +47,7 @@ class Info(commands.Cog):
             seat = match.seat_of(interaction.user.id)
             drawn = await draw(announce.board(match, seat.seat if seat else None))
         except RefereeError as e:
-            await reply(interaction, str(e))
+            await answer_failure(interaction, e)
             return
         await reply(interaction, f"**{match.label}**\n{drawn.fallback()}", drawn.files())
 
@@ -58,7 +59,7 @@ class Info(commands.Cog):
             match = await find_match(interaction, game, (ACTIVE, OVER))
             p = match.require_progress()
         except RefereeError as e:
-            await reply(interaction, str(e))
+            await answer_failure(interaction, e)
             return
         totals = p.game.scores(p.state)
         lines = [
@@ -123,7 +124,7 @@ class Info(commands.Cog):
             if match.row.settled is None:
                 raise RefereeError(f"{match.label} never started; it has no moves to record.")
         except RefereeError as e:
-            await reply(interaction, str(e))
+            await answer_failure(interaction, e)
             return
         data = json.dumps(match.history(), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"game-{match.id}-{match.row.game}.json")

@@ -12,7 +12,8 @@ from discord.ext import commands
 
 from cogs.context import GAME_ID, act, find_match, match_list
 from cogs.delivery import deliver, prompt_for, send_direct
-from cogs.replies import NO_MENTIONS, answer_failure, explain, reply
+from cogs.replies import NO_MENTIONS, answer_failure, explain
+from cogs.words import markdown
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
@@ -126,7 +127,7 @@ class Play(commands.Cog):
                 SecretMoveForm(match, p.game.prompt(p.state, seat.seat, match.names))
             )
         except RefereeError as e:
-            await reply(interaction, str(e))
+            await answer_failure(interaction, e)
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -156,7 +157,7 @@ class Play(commands.Cog):
         self.bot.dm_channels.remember(message.author.id, message.channel.id)
         try:
             outcome = await self._dm_move(message.author.id, message.content)
-            text = outcome.reply or "Done."
+            text = markdown(outcome.reply or "Done.")
         except Exception as e:
             # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
             outcome, text = Outcome(), explain(e, f"DM message {message.id}")

@@ -10,7 +10,7 @@ from discord.ext import commands
 
 from cogs.buttons import ForgetButton
 from cogs.context import act
-from cogs.replies import NO_MENTIONS, reply
+from cogs.replies import NO_MENTIONS, answer_failure, reply
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class Privacy(commands.Cog):
         try:
             question = await self.bot.referee.forget_question(interaction.user.id)
         except RefereeError as e:
-            await reply(interaction, str(e))
+            await answer_failure(interaction, e)
             return
         view = discord.ui.View(timeout=None)
         view.add_item(ForgetButton(interaction.user.id))

@@ -19,6 +19,7 @@ from cogs.boards import Drawn, draw
 from cogs.buttons import ReplayButton
 from cogs.context import DEFER_AFTER, find_match
 from cogs.replies import NO_MENTIONS, answer_failure, defer, reply
+from cogs.words import markdown
 from referee import replays
 from referee.announce import board_names
 from referee.errors import RefereeError
@@ -65,7 +66,7 @@ async def page(match: Match, step: int, to: str | None = None) -> Page:
         shown = await asyncio.to_thread(moved, match, to, step)
     drawn = await draw(shown.board)
     head = f"**{match.label}**: replay, step {shown.step} of {shown.last}"
-    text = "\n".join((head, *shown.lines))
+    text = "\n".join((head, *(markdown(line) for line in shown.lines)))
     fallback = drawn.fallback()
     room = MESSAGE_TEXT - len(fallback) - 2
     text = (text if len(text) <= room else text[: room - 1] + "…") + "\n" + fallback
@@ -120,7 +121,7 @@ class Replay(commands.Cog):
             match = await find_match(interaction, game, STATUSES)
             shown = await soon(interaction, page(match, step), update=False)
         except RefereeError as e:
-            await reply(interaction, str(e))
+            await answer_failure(interaction, e)
             return
         await reply(interaction, shown.text, shown.files(), shown.view)
         if animated:
@@ -160,7 +161,7 @@ class Replay(commands.Cog):
                 animate, match.row.game, replays.PublicViews(found), board_names(match)
             )
         except RefereeError as e:
-            await reply(interaction, str(e))
+            await answer_failure(interaction, e)
             return
         except Exception as e:
             log.exception("Could not animate %s", match.label)

@@ -13,6 +13,7 @@ from typing import Any
 import discord
 from discord import app_commands
 
+from cogs.words import markdown
 from referee.errors import RefereeError
 from referee.lists import MESSAGE_TEXT
 from referee.store import StoreBusy
@@ -72,7 +73,7 @@ def explain(error: BaseException, about: str) -> str:
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, RefereeError):
-        return str(error)
+        return markdown(error.said)
     if isinstance(error, StoreBusy):
         log.warning("The database stayed busy; told %s: %s", about, error)
         return BUSY

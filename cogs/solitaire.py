@@ -10,11 +10,11 @@ from discord.ext import commands
 
 from cogs.delivery import embed_for
 from cogs.replies import NO_MENTIONS, reply
+from cogs.words import prose_name
 from referee import announce
 from referee.lists import EMBED_TEXT, fit_list
 from referee.notices import Style
 from referee.rows import SolitaireBest
-from referee.safe_text import prose_name
 from rules import GAMES
 
 if TYPE_CHECKING:

@@ -17,10 +17,11 @@ from cogs.boards import ALT_TEXT
 from cogs.delivery import embed_for
 from cogs.info import GAME_CHOICES, RATING_NOTE, wdl
 from cogs.replies import NO_MENTIONS, reply
+from cogs.words import prose_name
 from players import LEVELS
 from referee.notices import Style
 from referee.rows import ALL_GAMES, MemberStats, RatingPoint
-from referee.safe_text import board_name, clean_name, prose_name
+from referee.safe_text import board_name, clean_name
 from referee.standings import CENTRE, provisional, shown_rating
 from referee.stats import VS, GameStats, game_stats, has_games, rating_series
 from rules import GAMES

@@ -2,28 +2,56 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any
 
-from referee.lists import EMBED_TEXT, MORE, fit_list
 from referee.match import Match
-from referee.notices import Board, Controls, Direct, Post, Style
-from referee.safe_text import board_name, prose_name
+from referee.notices import Board, Controls, Direct, Person, Post, Said, Style, joined, spans
+from referee.safe_text import board_name
 from rules.base import Game, Move, Seat
 
 DIGITS = ("0", "1")
+_SLOTS = re.compile("\x00(\\d+)\x00")
+"""Where the rules' text names a seat: the names handed to the rules are these markers, which
+`_named` turns into people for the front end to show."""
 
 
-def mention(user_id: int) -> str:
-    """A Discord mention of a member."""
-    return f"<@{user_id}>"
+def name(match: Match, seat: Seat) -> Person:
+    """A player as a line names them."""
+    return Person(match.seats[seat].name)
 
 
-def who(match: Match, seat: Seat) -> str:
-    """A player for a line of prose: a member's mention, or a computer's name."""
-    user_id = match.seats[seat].user_id
-    return prose_name(match.seats[seat].name) if user_id is None else mention(user_id)
+def who(match: Match, seat: Seat) -> Person:
+    """A player a line calls on: a member by id (a front end may notify them), a computer by
+    its name."""
+    s = match.seats[seat]
+    return Person(s.name, s.user_id)
+
+
+def member(match: Match, user_id: int) -> Person:
+    """A member a line calls on, named as their seat is (or 'a member' if not seated)."""
+    seat = match.seat_of(user_id)
+    return Person(seat.name if seat else "a member", user_id)
+
+
+def _slots(match: Match) -> list[str]:
+    return [f"\x00{i}\x00" for i in range(len(match.seats))]
+
+
+def _named(match: Match, text: str) -> Said:
+    """The rules' text with its seat markers made people."""
+    parts = _SLOTS.split(text)
+    if len(parts) == 1:
+        return text
+    return tuple(name(match, int(p)) if i % 2 else p for i, p in enumerate(parts) if p)
+
+
+def rules_prompt(match: Match, seat: Seat) -> Said:
+    """The rules' prompt for a seat, naming players as people."""
+    p = match.require_progress()
+    return _named(match, p.game.prompt(p.state, seat, _slots(match)))
 
 
 def options_text(options: Mapping[str, Any]) -> str:
@@ -42,11 +70,6 @@ def counts_text(counts: Sequence[int]) -> str:
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]}"
 
 
-def prose_names(match: Match) -> list[str]:
-    """The players' names for markdown lines (the rules' prompts and accounts of a step)."""
-    return [prose_name(name) for name in match.names]
-
-
 def players(match: Match) -> tuple[int, ...]:
     """The user ids of a match's members who are still in."""
     return match.members(s.seat for s in match.active_seats())
@@ -56,13 +79,13 @@ def lobby_post(match: Match, closed: str | None = None) -> Post:
     """The lobby message: who is seated, whom a rematch invites, what is needed, and the
     Join/Start/Cancel buttons; it calls the invited members who have not joined yet."""
     counts = match.player_counts()
-    seated = ", ".join(f"{i + 1}. {prose_name(s.name)}" for i, s in enumerate(match.seats))
-    lines = [f"Host: {mention(match.row.host_id)}"]
+    seated = joined((f"{i + 1}. ", Person(s.name)) for i, s in enumerate(match.seats))
+    lines: list[Said] = [("Host: ", member(match, match.row.host_id))]
     if match.row.rematch_of is not None:
         lines.append(f"Rematch of {match.game.title} #{match.row.rematch_of}.")
     lines += [
         f"Options: {options_text(match.row.options)}",
-        f"Players: {counts_text(counts)} (seated {len(match.seats)}): {seated}",
+        (f"Players: {counts_text(counts)} (seated {len(match.seats)}): ", *seated),
     ]
     if match.row.move_seconds:
         policy = match.row.deadline_policy
@@ -73,8 +96,10 @@ def lobby_post(match: Match, closed: str | None = None) -> Post:
     else:
         if match.invited:
             awaited = match.awaited_invitees()
-            invited = [mention(u) + ("" if u in awaited else " (joined)") for u in match.invited]
-            lines.append(f"Invited: {', '.join(invited)}")
+            invited = [
+                (member(match, u), "" if u in awaited else " (joined)") for u in match.invited
+            ]
+            lines.append(("Invited: ", *joined(invited)))
         if match.row.rematch_of is not None:
             lines.append(
                 "It starts by itself once every invited player has joined (Join, `/join`, or "
@@ -95,6 +120,7 @@ def lobby_post(match: Match, closed: str | None = None) -> Post:
         style=Style.LOBBY,
         controls=Controls.NONE if closed else Controls.LOBBY,
         mentions=awaited,
+        replaces=match.row.lobby_message_id,
     )
 
 
@@ -118,7 +144,7 @@ def board(match: Match, viewer: Seat | None) -> Board:
     return Board(match.row.game, p.game.view(p.state, viewer), board_names(match))
 
 
-def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> list[Post]:
+def step_posts(match: Match, lines: Sequence[Said], title: str | None = None) -> list[Post]:
     """The channel post after something happened: what happened, the board, who is next."""
     p = match.require_progress()
     game = p.game
@@ -131,8 +157,7 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
         out.append(waiting_for(match, awaited))
     elif awaited:
         seat = awaited[0]
-        prompt = game.prompt(p.state, seat, prose_names(match))
-        out.append(f"{who(match, seat)} to move: {prompt}")
+        out.append((who(match, seat), " to move: ", *spans(rules_prompt(match, seat))))
         if tuple(sorted(islice(game.legal(p.state, seat), 3))) == DIGITS:
             controls = Controls.DIGITS
     return [
@@ -151,56 +176,52 @@ def step_posts(match: Match, lines: Sequence[str], title: str | None = None) -> 
     ]
 
 
-def waiting_lines(matches: Sequence[Match]) -> tuple[list[str], tuple[int, ...]]:
-    """Whose move each match awaits, in as many lines as fit a post, and whom to mention."""
-    lines: list[str] = []
+def waiting_lines(matches: Sequence[Match]) -> tuple[list[Said], tuple[int, ...]]:
+    """Whose move each match awaits, a line each after where to find them all, and whom to
+    mention."""
+    lines: list[Said] = ["Waiting for a move (`/games` lists every open game):"]
     waiting: list[int] = []
     for match in matches:
         awaited = match.waiting_on()
-        names = ", ".join(who(match, s) for s in awaited)
         how = "secret moves by DM" if match.is_sealed() else "`/move`"
-        lines.append(f"{match.label}: waiting for {names} ({how}).")
+        names = joined(who(match, s) for s in awaited)
+        lines.append((f"{match.label}: waiting for ", *names, f" ({how})."))
         waiting += match.members(awaited)
-    text = fit_list(lines, EMBED_TEXT, sep="\n", more=f"{MORE}; `/games` lists them.")
-    return [text], tuple(dict.fromkeys(waiting))[:40]
+    return lines, tuple(dict.fromkeys(waiting))[:40]
 
 
-def waiting_for(match: Match, seats: Sequence[Seat]) -> str:
+def waiting_for(match: Match, seats: Sequence[Seat]) -> Said:
     """Who a sealed step still waits for: members send their moves by DM, computers think."""
     members = [who(match, s) for s in seats if match.seats[s].user_id is not None]
     computers = [who(match, s) for s in seats if match.seats[s].user_id is None]
-    line = f"Waiting for secret moves from {', '.join(members)}: send them to me by DM."
+    line = ("Waiting for secret moves from ", *joined(members), ": send them to me by DM.")
     if not computers:
         return line
-    thinking = f"{', '.join(computers)} {'is' if len(computers) == 1 else 'are'} thinking."
-    return f"{line} {thinking}" if members else thinking
+    thinking = (*joined(computers), f" {'is' if len(computers) == 1 else 'are'} thinking.")
+    return (*line, " ", *thinking) if members else thinking
 
 
 def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
     """Private prompts for the seats of a sealed step (all awaited seats by default)."""
     if not match.is_sealed():
         return []
-    p = match.require_progress()
     chosen = sorted(match.awaited_seats()) if seats is None else seats
     out = []
+    reply = f"\nReply here with your move (or `#{match.id} <move>` if you are in several games)."
     for seat in chosen:
         seat_row = match.seats[seat]
         if match.resigned(seat) or seat_row.user_id is None:
             continue
-        text = (
-            f"**{match.label}** in <#{match.row.channel_id}>: "
-            f"{p.game.prompt(p.state, seat, prose_names(match))}\n"
-            f"Reply here with your move (or `#{match.id} <move>` if you are in several games)."
-        )
         out.append(
             Direct(
                 seat_row.user_id,
                 match.id,
-                text,
+                (*spans(rules_prompt(match, seat)), reply),
                 board(match, seat),
                 prompt=True,
                 channel_id=match.row.channel_id,
                 step=match.row.step,
+                title=match.label,
             )
         )
     return out
@@ -208,9 +229,9 @@ def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
 
 def describe_step(
     game: Game[Any], before: Any, moves: Mapping[Seat, Move], after: Any, match: Match
-) -> list[str]:
-    """The rules' own account of a step, with player names."""
-    return game.describe(before, moves, after, prose_names(match))
+) -> list[Said]:
+    """The rules' own account of a step, naming players as people."""
+    return [_named(match, line) for line in game.describe(before, moves, after, _slots(match))]
 
 
 def against_best(score: int, best: int) -> str:
@@ -218,7 +239,7 @@ def against_best(score: int, best: int) -> str:
     return "the best possible" if score == best else f"{score * 100 // best}% of the best possible"
 
 
-def solitaire_lines(match: Match) -> list[str]:
+def solitaire_lines(match: Match) -> list[Said]:
     """How a finished one-player game compares with the best possible, where it is known."""
     p = match.require_progress()
     if p.resigned:
@@ -234,7 +255,7 @@ def solitaire_lines(match: Match) -> list[str]:
     ]
 
 
-def final_post(match: Match, lines: Sequence[str]) -> Post:
+def final_post(match: Match, lines: Sequence[Said]) -> Post:
     """The closing summary of a finished match: its result, the replay of its record."""
     p = match.require_progress()
     totals = p.game.scores(p.state)
@@ -242,16 +263,15 @@ def final_post(match: Match, lines: Sequence[str]) -> Post:
     order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not p.game.lowest_wins)
     out = list(lines)
     for i in order:
-        s = match.seats[i]
         tag = " (left)" if match.resigned(i) else ""
         crown = "🏆 " if i in winners else ""
-        out.append(f"{crown}{prose_name(s.name)}: {totals[i]}{tag}")
+        out.append((crown, name(match, i), f": {totals[i]}{tag}"))
     if p.players == 1:
         out += solitaire_lines(match)
     elif len(winners) == 1:
-        out.append(f"Winner: {who(match, winners[0])}.")
+        out.append(("Winner: ", who(match, winners[0]), "."))
     elif winners:
-        out.append("Draw between " + ", ".join(who(match, i) for i in winners))
+        out.append(("Draw between ", *joined(who(match, i) for i in winners)))
     out.append(f"`/history {match.id}` gives the game record.")
     if p.players > 1:
         out.append("Rematch opens a lobby for the same game and options, inviting the players.")

@@ -10,10 +10,10 @@ from referee import announce
 from referee.computers import seed_of
 from referee.lobby import LobbyDesk
 from referee.match import ACTIVE, LOBBY, Match
-from referee.notices import Direct, Outcome, Post, Style
+from referee.notices import Direct, Outcome, Post, Said, Style, joined
 from referee.play import PlayDesk
 from referee.rows import Deadline
-from referee.safe_text import prose_name
+from rules.base import Seat
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
     async def _expire(self, match: Match) -> Outcome:
         """Apply the match's policy to the players who did not move in time."""
         absent = match.waiting_on()
-        names = ", ".join(prose_name(match.seats[s].name) for s in absent)
+        names = joined(announce.name(match, s) for s in absent)
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
         if match.row.deadline_policy == "auto":
             p = match.require_progress()
@@ -94,7 +94,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
                 match.row.channel_id,
                 match.id,
                 match.label,
-                (f"Time ran out for {names}: the referee played a move for them.",),
+                (("Time ran out for ", *names, ": the referee played a move for them."),),
                 style=Style.NOTICE,
             )
             out = Outcome(posts=[note])
@@ -102,7 +102,9 @@ class ClockDesk(LobbyDesk, PlayDesk):
             return out.extend(await self._resolve(match, moves, {*played, *autos}))
         if len(absent) >= len(match.active_seats()):
             return await self._cancel(match, "ended: every player ran out of time")
-        whys = {s: f"{prose_name(match.seats[s].name)} ran out of time and leaves." for s in absent}
+        whys: dict[Seat, Said] = {
+            s: (announce.name(match, s), " ran out of time and leaves.") for s in absent
+        }
         return await self._resign_seats(match, whys, "timeout")
 
     async def reminders(self, owns: Callable[[int], bool] = lambda _: True) -> Outcome:

@@ -12,9 +12,9 @@ from referee import announce
 from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
-from referee.notices import Controls, Outcome, Post, Style
+from referee.notices import Controls, Outcome, Person, Post, Said, Style, joined
 from referee.rows import MatchEnd, NewMatch
-from referee.safe_text import clean_name, prose_name
+from referee.safe_text import clean_name
 from referee.store import AlreadySeated
 from rules import GAMES
 from rules.base import BadOption
@@ -100,8 +100,8 @@ class LobbyDesk(RefereeCore):
             )
             out = await self._act(match.id, self._start)
             match = await self.get(match.id)
-            rivals = ", ".join(prose_name(s.name) for s in match.seats if s.computer)
-            out.reply = f"Opened {match.label} against {rivals}: the game has started."
+            rivals = joined(Person(s.name) for s in match.seats if s.computer)
+            out.reply = (f"Opened {match.label} against ", *rivals, ": the game has started.")
             return out
         return Outcome(
             f"Opened {match.label}. Others join with the Join button or `/join`.",
@@ -158,7 +158,8 @@ class LobbyDesk(RefereeCore):
         if match.status != LOBBY:
             raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
         if user_id != match.row.host_id:
-            raise RefereeError(f"Only the host, <@{match.row.host_id}>, can {doing}.")
+            host = announce.member(match, match.row.host_id)
+            raise RefereeError(("Only the host, ", host, f", can {doing}."))
         return match
 
     async def _seat_computers(
@@ -237,7 +238,8 @@ class LobbyDesk(RefereeCore):
             if match.status != LOBBY:
                 raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
             if user_id != match.row.host_id:
-                raise RefereeError(f"Only the host, <@{match.row.host_id}>, can start it.")
+                host = announce.member(match, match.row.host_id)
+                raise RefereeError(("Only the host, ", host, ", can start it."))
             counts = match.player_counts()
             if len(match.seats) not in counts:
                 raise RefereeError(
@@ -261,8 +263,8 @@ class LobbyDesk(RefereeCore):
         out = Outcome(f"{match.label} has started.")
         out.posts.append(announce.lobby_post(match, "This game has started."))
         title = f"{match.label}: the game begins"
-        players = ", ".join(prose_name(s.name) for s in match.seats)
-        lines = [f"Players: {players}", f"Options: {announce.options_text(settled)}"]
+        players = joined(Person(s.name) for s in match.seats)
+        lines: list[Said] = [("Players: ", *players), f"Options: {announce.options_text(settled)}"]
         out.posts += announce.step_posts(match, lines, title)
         out.directs += announce.prompts(match)
         if match.thinking():
@@ -319,9 +321,9 @@ class LobbyDesk(RefereeCore):
                 return await self._agree(match, user_id)
             await self.store.clear_votes(match.id, match.row.version, self.clock())
             self._keep(replace(match, votes=frozenset()).stored())
-            name = prose_name(match.seats[player.seat].name)
+            name = announce.name(match, player.seat)
             out = Outcome(f"You refused to cancel {match.label}; it goes on.")
-            line = f"{name} refused to cancel the game: it goes on."
+            line = (name, " refused to cancel the game: it goes on.")
             out.posts.append(
                 Post(match.row.channel_id, match.id, match.label, (line,), style=Style.NOTICE)
             )
@@ -343,21 +345,25 @@ class LobbyDesk(RefereeCore):
         waiting = [u for u in members if u != match.row.host_id and u not in match.votes]
         if not waiting:
             return await self._cancel(match, "cancelled by the host with every player's agreement")
-        who = ", ".join(f"<@{u}>" for u in waiting)
-        lines: tuple[str, ...]
+        who = joined(announce.member(match, u) for u in waiting)
+        lines: tuple[Said, ...]
+        reply: Said
         if user_id == match.row.host_id:
-            reply = f"You proposed to cancel {match.label}; waiting for {who} to agree."
+            reply = (f"You proposed to cancel {match.label}; waiting for ", *who, " to agree.")
             lines = (
                 f"The host proposes to cancel {match.label}: it would count for no leaderboard.",
-                f"Every other player still in the game must agree: {who}. "
-                "A move made before then ends the vote.",
+                (
+                    "Every other player still in the game must agree: ",
+                    *who,
+                    ". A move made before then ends the vote.",
+                ),
             )
             controls = Controls.VOTE
         else:
-            reply = f"You agreed to cancel {match.label}; waiting for {who}."
+            reply = (f"You agreed to cancel {match.label}; waiting for ", *who, ".")
             seat = match.seat_of(user_id)
-            name = prose_name(seat.name) if seat else "A player"
-            lines = (f"{name} agrees to cancel. Waiting for {who}.",)
+            name = Person(seat.name) if seat else "A player"
+            lines = ((name, " agrees to cancel. Waiting for ", *who, "."),)
             controls = Controls.NONE
         post = Post(
             match.row.channel_id,

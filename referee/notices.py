@@ -1,11 +1,60 @@
-"""What the referee wants said, to whom: plain data that the Discord layer turns into messages."""
+"""What the referee wants said, to whom: plain data that a front end turns into messages.
+
+The referee's text is plain, with backticks quoting a move or a command; the people and channels
+it names are data (`Person`, `Place`), which each front end shows its own way (Discord as
+mentions and escaped names, a terminal as names).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
+
+
+@dataclass(frozen=True)
+class Person:
+    """Someone a line names: a seat's name, and the member's id when the line calls on them
+    (whose move it is, who won), so that a front end able to notify may do so."""
+
+    name: str
+    user_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Place:
+    """A channel a line names."""
+
+    channel_id: int
+
+
+Span = str | Person | Place
+Said = Span | tuple[Span, ...]
+"""A line of text: plain text, a person or a place, or spans of them."""
+
+
+def spans(said: Said) -> tuple[Span, ...]:
+    """A line as spans."""
+    return said if isinstance(said, tuple) else (said,)
+
+
+def joined(parts: Iterable[Said], sep: str = ", ") -> tuple[Span, ...]:
+    """Lines (or names) joined into one, `sep` between them."""
+    out: list[Span] = []
+    for i, part in enumerate(parts):
+        if i:
+            out.append(sep)
+        out += spans(part)
+    return tuple(out)
+
+
+def plain(said: Said) -> str:
+    """A line as plain text: people by name, channels by number (for logs and terminals)."""
+    return "".join(
+        s if isinstance(s, str) else s.name if isinstance(s, Person) else f"#{s.channel_id}"
+        for s in spans(said)
+    )
 
 
 class Style(Enum):
@@ -48,7 +97,7 @@ class Post:
     channel_id: int
     match_id: int
     title: str
-    lines: tuple[str, ...]
+    lines: tuple[Said, ...]
     board: Board | None = None
     style: Style = Style.PROGRESS
     controls: Controls = Controls.NONE
@@ -56,6 +105,8 @@ class Post:
     mentions: tuple[int, ...] = ()
     players: tuple[int, ...] = ()
     """Who to tell by DM instead, if the post cannot be made in the channel."""
+    replaces: int | None = None
+    """The message this post takes the place of (a lobby's), edited rather than posted anew."""
 
 
 @dataclass(frozen=True)
@@ -64,18 +115,20 @@ class Direct:
 
     user_id: int
     match_id: int
-    text: str
+    text: Said
     board: Board | None = None
     prompt: bool = False
     channel_id: int = 0
     step: int = 0
+    title: str = ""
+    """The match it is about (`Numbers To Number #3`), if any."""
 
 
 @dataclass
 class Outcome:
     """The result of one action: a private reply to the actor, posts and direct messages."""
 
-    reply: str | None = None
+    reply: Said | None = None
     posts: list[Post] = field(default_factory=list)
     directs: list[Direct] = field(default_factory=list)
     computers: list[int] = field(default_factory=list)

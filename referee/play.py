@@ -9,9 +9,8 @@ from referee import announce
 from referee.core import RefereeCore, match_end
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
-from referee.notices import Outcome
+from referee.notices import Outcome, Said, joined
 from referee.rows import Deadline, Logged, MatchEnd
-from referee.safe_text import prose_name
 from rules.base import IllegalMove, Seat
 from rules.record import AUTO, RESIGN
 
@@ -42,8 +41,10 @@ class PlayDesk(RefereeCore):
                 )
             seat = self._playing_seat(match, user_id)
             if seat not in match.step_seats():
-                names = ", ".join(announce.who(match, s) for s in match.waiting_on())
-                raise RefereeError(f"It is not your move in {match.label}; waiting for {names}.")
+                names = joined(announce.who(match, s) for s in match.waiting_on())
+                raise RefereeError(
+                    (f"It is not your move in {match.label}; waiting for ", *names, ".")
+                )
             return await self._play(match, seat, text)
 
         return await self._act(match_id, act)
@@ -77,10 +78,13 @@ class PlayDesk(RefereeCore):
         await self.store.submit_sealed(match.id, match.row.version, seat, move, self.clock())
         match = self._keep(match.moved(match.require_progress().submit(seat, move, True)).stored())
         verb = "Changed to" if changing else "Locked in"
-        waiting = ", ".join(announce.who(match, s) for s in match.waiting_on())
+        waiting = joined(announce.who(match, s) for s in match.waiting_on())
         return Outcome(
-            f"{verb} `{move}` for {match.label}; waiting for {waiting}. "
-            "You can change it until everyone has moved."
+            (
+                f"{verb} `{move}` for {match.label}; waiting for ",
+                *waiting,
+                ". You can change it until everyone has moved.",
+            )
         )
 
     def _playing_seat(self, match: Match, user_id: int) -> Seat:
@@ -110,7 +114,7 @@ class PlayDesk(RefereeCore):
         moves: Mapping[Seat, str],
         auto: set[Seat],
         logged: Sequence[Logged] = (),
-        lines_before: Sequence[str] = (),
+        lines_before: Sequence[Said] = (),
     ) -> Outcome:
         """Apply a complete step, then the steps resigned seats alone complete, and record them
         all (after the `logged` entries) in one write; `auto` are the seats whose move the
@@ -166,7 +170,7 @@ class PlayDesk(RefereeCore):
 
         async def act(match: Match) -> Outcome:
             seat = self._playing_seat(match, user_id)
-            why = f"{prose_name(match.seats[seat].name)} resigned."
+            why = (announce.name(match, seat), " resigned.")
             out = await self._resign_seats(match, {seat: why}, "resigned")
             out.reply = f"You resigned from {match.label}."
             return out
@@ -186,21 +190,25 @@ class PlayDesk(RefereeCore):
                 )
             seat = match.seat_of(target_id)
             if seat is None or match.resigned(seat.seat):
-                raise RefereeError(f"<@{target_id}> is not playing in {match.label}.")
+                raise RefereeError(
+                    (announce.member(match, target_id), f" is not playing in {match.label}.")
+                )
             if match.status == LOBBY:
                 if target_id == match.row.host_id:
                     raise RefereeError("The host cannot be removed; cancel the lobby instead.")
+                removed = announce.member(match, target_id)
                 match = await self._unseat(match, target_id)
-                out = Outcome(f"Removed <@{target_id}> from {match.label}.")
+                out = Outcome(("Removed ", removed, f" from {match.label}."))
                 out.posts.append(announce.lobby_post(match))
                 return out
             if match.status != ACTIVE:
                 raise RefereeError(f"{match.label} is over.")
             if not moderator:
                 self._check_host_may_remove(match, seat.seat)
-            why = f"{prose_name(seat.name)} was removed by <@{actor_id}>."
+            host = announce.member(match, actor_id)
+            why = (announce.name(match, seat.seat), " was removed by ", host, ".")
             out = await self._resign_seats(match, {seat.seat: why}, "removed")
-            out.reply = f"Removed <@{target_id}> from {match.label}."
+            out.reply = ("Removed ", announce.member(match, target_id), f" from {match.label}.")
             return out
 
         return await self._act(match_id, act)
@@ -208,7 +216,7 @@ class PlayDesk(RefereeCore):
     def _check_host_may_remove(self, match: Match, seat: Seat) -> None:
         """A host removes only a player the game has waited on for a quarter of the move
         deadline (NO_DEADLINE_WAIT without one), so nobody is removed for being on time."""
-        row, name = match.row, prose_name(match.seats[seat].name)
+        row, name = match.row, announce.name(match, seat)
         if row.host_id == match.seats[seat].user_id:
             raise RefereeError("You cannot remove yourself; `/resign` leaves the game.")
         needed = row.move_seconds / 4 if row.move_seconds else NO_DEADLINE_WAIT
@@ -223,19 +231,18 @@ class PlayDesk(RefereeCore):
             + "; a member with Manage Server can remove anyone."
         )
         if seat not in match.awaited_seats():
-            raise RefereeError(f"{match.label} is not waiting on {name}: {rule}")
+            raise RefereeError((f"{match.label} is not waiting on ", name, f": {rule}"))
         waited = self.clock() - (row.step_started_at or self.clock())
         if waited < needed:
-            raise RefereeError(
-                f"{match.label} has waited on {name} for {announce.duration(int(waited))}: {rule}"
-            )
+            waited_for = f" for {announce.duration(int(waited))}: {rule}"
+            raise RefereeError((f"{match.label} has waited on ", name, waited_for))
 
-    async def _resign_seats(self, match: Match, whys: Mapping[Seat, str], reason: str) -> Outcome:
+    async def _resign_seats(self, match: Match, whys: Mapping[Seat, Said], reason: str) -> Outcome:
         """Seats leave play (each with the line saying why), as entries of the record, in one
         write: the match ends if the record says so, else the referee plays on for them."""
         progress = match.require_progress()
         entries: list[tuple[Seat, str, str]] = []
-        lines = []
+        lines: list[Said] = []
         for seat, why in whys.items():
             if progress.is_over():
                 break

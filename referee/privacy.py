@@ -72,7 +72,7 @@ class PrivacyDesk(RefereeCore):
         lines = "\n".join(held_lines(held))
         return (
             f"`/forget-me` removes for good what this bot stores about you:\n{lines}\n{KEPT}\n"
-            "Press **Forget me** to confirm."
+            "Press the Forget me button to confirm."
         )
 
     async def forget(self, user_id: int) -> Outcome:

@@ -9,9 +9,9 @@ from referee.core import ATTEMPTS, LOBBY_SECONDS
 from referee.errors import RefereeError
 from referee.lobby import LobbyDesk
 from referee.match import CANCELLED, LOBBY, OVER, Match
-from referee.notices import Outcome
+from referee.notices import Outcome, Said, joined, spans
 from referee.rows import NewMatch, Rematch
-from referee.safe_text import clean_name, prose_name
+from referee.safe_text import clean_name
 from referee.store import StaleStep
 
 log = logging.getLogger(__name__)
@@ -26,14 +26,15 @@ def rematch_label(lobby: Match, old: Match) -> str:
     return f"{lobby.label}, the rematch of #{old.id}"
 
 
-def waiting_on(lobby: Match) -> str:
-    """Whom a rematch lobby still waits for, as the end of a sentence."""
+def waiting_on(lobby: Match, old: Match) -> Said:
+    """Whom a rematch lobby still waits for (named as in the old game), as the end of a
+    sentence."""
     awaited = lobby.awaited_invitees()
     if not awaited:
         return "the host can press Start."
     have = "has" if len(awaited) == 1 else "have"
-    who = ", ".join(announce.mention(u) for u in awaited)
-    return f"it starts by itself once {who} {have} joined."
+    who = joined(announce.member(old, u) for u in awaited)
+    return ("it starts by itself once ", *who, f" {have} joined.")
 
 
 class RematchDesk(LobbyDesk):
@@ -80,11 +81,13 @@ class RematchDesk(LobbyDesk):
             raise RefereeError(f"{old.label} was a one-player game: `/newgame` opens a new one.")
         if old.seat_of(user_id) is None:
             # A forgotten member's seat no longer holds their id: they are not asked back.
-            players = ", ".join(announce.mention(u) for u in old.members() if u > 0)
-            who = f": {players}" if players else ""
+            players = joined(announce.member(old, u) for u in old.members() if u > 0)
             raise RefereeError(
-                f"Only the members who played {old.label} can ask for its rematch{who}. "
-                "`/newgame` opens a new game."
+                (
+                    f"Only the members who played {old.label} can ask for its rematch",
+                    *((": ", *players) if players else ()),
+                    ". `/newgame` opens a new game.",
+                )
             )
         return old
 
@@ -113,10 +116,14 @@ class RematchDesk(LobbyDesk):
         out = await self._act(lobby.id, self._start_if_full)
         lobby = await self.get(lobby.id)
         if lobby.status == LOBBY:
-            out.reply = f"Opened {rematch_label(lobby, old)}; {waiting_on(lobby)}"
+            out.reply = (f"Opened {rematch_label(lobby, old)}; ", *spans(waiting_on(lobby, old)))
         else:
-            rivals = ", ".join(prose_name(s.name) for s in lobby.seats[1:])
-            out.reply = f"Opened {rematch_label(lobby, old)} against {rivals}: it has started."
+            rivals = joined(announce.name(lobby, s.seat) for s in lobby.seats[1:])
+            out.reply = (
+                f"Opened {rematch_label(lobby, old)} against ",
+                *rivals,
+                ": it has started.",
+            )
         return out
 
     async def _join_rematch(self, lobby: Match, old: Match, user_id: int, name: str) -> Outcome:
@@ -124,9 +131,8 @@ class RematchDesk(LobbyDesk):
         if lobby.status != LOBBY:
             raise LobbyGone(lobby.id)
         if lobby.seat_of(user_id) is not None:
-            raise RefereeError(
-                f"You are already in {rematch_label(lobby, old)}; {waiting_on(lobby)}"
-            )
+            already = f"You are already in {rematch_label(lobby, old)}; "
+            raise RefereeError((already, *spans(waiting_on(lobby, old))))
         out = await self._take_seat(lobby, user_id, name)
         lobby = await self.get(lobby.id)
         out.reply = f"You joined {rematch_label(lobby, old)} (seat {len(lobby.seats)})."

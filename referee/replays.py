@@ -10,8 +10,7 @@ from typing import Any
 from referee import announce
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
-from referee.notices import Board
-from referee.safe_text import prose_name
+from referee.notices import Board, Said, joined
 from rules.base import Seat
 from rules.record import AUTO, RESIGN, Entry, Progress
 
@@ -36,7 +35,7 @@ class Shown:
 
     step: int
     last: int
-    lines: tuple[str, ...]
+    lines: tuple[Said, ...]
     board: Board
 
 
@@ -91,45 +90,45 @@ def board_at(match: Match, progress: Progress) -> Board:
     return Board(match.row.game, view, announce.board_names(match))
 
 
-def start_lines(match: Match) -> list[str]:
+def start_lines(match: Match) -> list[Said]:
     """What step 0 shows: the players and the options the game was played with."""
-    players = ", ".join(f"{s.seat + 1}. {prose_name(s.name)}" for s in match.seats)
+    players = joined((f"{s.seat + 1}. ", announce.name(match, s.seat)) for s in match.seats)
     return [
-        f"The start. Players: {players}",
+        ("The start. Players: ", *players),
         f"Options: {announce.options_text(match.row.settled or {})}",
     ]
 
 
-def step_lines(match: Match, frame: Frame) -> list[str]:
+def step_lines(match: Match, frame: Frame) -> list[Said]:
     """What a step did: a seat leaving, or the rules' account of the moves, with a note for
     each move the referee played."""
-    names = announce.prose_names(match)
     entry = frame.entries[-1]
     if entry[1] == RESIGN:
         how = LEFT.get(entry[2] if len(entry) > 2 else "resigned", "resigned")
-        return [f"{names[entry[0]]} {how}."]
+        return [(announce.name(match, entry[0]), f" {how}.")]
     moves: dict[Seat, str] = {e[0]: e[1] for e in frame.entries}
-    lines = frame.progress.game.describe(frame.before, moves, frame.progress.state, names)
-    autos = [names[e[0]] for e in frame.entries if len(e) > 2 and e[2] == AUTO]
+    game, after = frame.progress.game, frame.progress.state
+    lines = announce.describe_step(game, frame.before, moves, after, match)
+    autos = [announce.name(match, e[0]) for e in frame.entries if len(e) > 2 and e[2] == AUTO]
     if autos:
-        lines.append(f"The referee played the move of {', '.join(autos)}.")
+        lines.append(("The referee played the move of ", *joined(autos), "."))
     return lines
 
 
-def end_lines(match: Match, progress: Progress) -> list[str]:
+def end_lines(match: Match, progress: Progress) -> list[Said]:
     """How the replay ends: the result, a cancellation, or a game still going."""
     if match.status == ACTIVE:
         return ["The game is still going: this is its latest resolved step."]
     if match.status == CANCELLED:
         return ["The game was cancelled here; it counts for nobody."]
     winners = progress.winners()
-    names = announce.prose_names(match)
+    names = [announce.name(match, s) for s in range(len(match.seats))]
     if len(winners) == 1 and progress.players > 1:
-        return [f"Game over. Winner: {names[winners[0]]}."]
+        return [("Game over. Winner: ", names[winners[0]], ".")]
     if winners and progress.players > 1:
-        return ["Game over. Draw between " + ", ".join(names[s] for s in winners) + "."]
+        return [("Game over. Draw between ", *joined(names[s] for s in winners), ".")]
     totals = progress.game.scores(progress.state)
-    return [f"Game over: {names[0]} scored {totals[0]}."]
+    return [("Game over: ", names[0], f" scored {totals[0]}.")]
 
 
 class PublicViews(Sequence[dict[str, Any]]):

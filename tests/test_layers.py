@@ -63,11 +63,16 @@ def test_store_knows_no_discord() -> None:
 
 def test_the_bot_imports_no_cog_and_no_front_end() -> None:
     """bot.py loads the cogs by name; from cogs/ it takes only its command tree, whose module
-    imports no cog, so no cog runs outside load_extension or is in a circle with bot.py."""
+    imports no cog (only cogs/words.py, which is no extension), so no cog runs outside
+    load_extension or is in a circle with bot.py."""
     front = {"cogs", "offline", "main"}
     taken = {m for m in modules_imported_by(ROOT / "bot.py") if m.split(".")[0] in front}
     assert taken == {"cogs.replies"}, taken
-    assert not imports_of("cogs/replies.py")["cogs/replies.py"] & {*front, "bot"}
+    replies = modules_imported_by(ROOT / "cogs" / "replies.py")
+    assert {m for m in replies if m.split(".")[0] in {*front, "bot"}} == {"cogs.words"}
+    words = ROOT / "cogs" / "words.py"
+    assert not {m for m in modules_imported_by(words) if m.split(".")[0] in {*front, "bot"}}
+    assert "def setup(" not in words.read_text(encoding="utf-8")
 
 
 def test_sql_lives_in_db() -> None:

@@ -66,13 +66,14 @@ async def test_many_waiting_games_by_dm_and_after_a_restart(
     await simcord_env.restart_bot(await make_bot(database))
     back = table.channel.history()[-1].embeds[0]
     assert back.title == "I am back: the games here go on"
-    *lines, more = (back.description or "").split("\n")
+    hint, *lines, more = (back.description or "").split("\n")
+    assert hint == "Waiting for a move (`/games` lists every open game):"
     line = re.compile(
         r"Numbers To Number #(\d+): waiting for <@\d+>, <@\d+> \(secret moves by DM\)\."
     )
     shown = [int(m[1]) for m in map(line.fullmatch, lines) if m]
     assert len(shown) == len(lines) > 30 and shown == ids[: len(lines)]
-    assert more == f"… and {GAMES - len(lines)} more; `/games` lists them."
+    assert more == f"… and {GAMES - len(lines)} more"
 
 
 async def test_answers_name_the_game_that_is_here(simcord_env: Any) -> None:

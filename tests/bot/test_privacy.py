@@ -29,7 +29,7 @@ async def ask(member: Any, table: Table) -> Any:
     """/forget-me: the private question with its Forget me button."""
     question = await member.slash(table.channel, "forget-me")
     assert question.ephemeral, question
-    assert "Press **Forget me** to confirm" in question.response.content
+    assert "Press the Forget me button to confirm" in question.response.content
     return question
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from db import open_store
 from referee import Referee, RefereeError
+from referee.notices import Person, spans
 from tests.referee.test_races import ALICE, BOB, CAROL, GUILD, settle, started
 from tests.referee.test_shared_store import finished
 from tests.rows import database_dump
@@ -79,6 +80,8 @@ async def test_a_non_player_is_told_who_may_ask(referee: Referee, path: Path) ->
     """Carol did not play: she is told whom to ask, and nothing changes."""
     old = await finished(referee, BOB)
     before = database_dump(path)
-    with pytest.raises(RefereeError, match=f"<@{ALICE}>, <@{BOB}>"):
+    with pytest.raises(RefereeError, match="can ask for its rematch: alice, ") as refused:
         await referee.rematch(old, GUILD, CAROL, "carol")
+    called = [s.user_id for s in spans(refused.value.said) if isinstance(s, Person)]
+    assert called == [ALICE, BOB]
     assert database_dump(path) == before

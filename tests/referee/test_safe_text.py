@@ -8,13 +8,13 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from cogs.words import prose_name
 from referee.safe_text import (
     BOARD_NAME_WIDTH,
     FALLBACK_NAME,
     NAME_LIMIT,
     board_name,
     clean_name,
-    prose_name,
 )
 from rules.base import printable
 from tests.hostile import hostile_text

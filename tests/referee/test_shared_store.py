@@ -10,7 +10,7 @@ import pytest
 
 from db.open import open_store
 from referee import Referee
-from referee.notices import Outcome
+from referee.notices import Outcome, plain
 from referee.rows import ALL_GAMES
 from tests.referee.test_races import ALICE, BOB, CAROL, CHANNEL, GUILD, settle, started
 
@@ -63,8 +63,8 @@ async def play_until_one_move_left(referee: Referee, match_id: int) -> tuple[int
 
 def said(outcomes: list[Outcome], text: str) -> int:
     """How many posts and direct messages of these outcomes contain the text."""
-    posts = sum(text in line for o in outcomes for p in o.posts for line in p.lines)
-    return posts + sum(text in d.text for o in outcomes for d in o.directs)
+    posts = sum(text in plain(line) for o in outcomes for p in o.posts for line in p.lines)
+    return posts + sum(text in plain(d.text) for o in outcomes for d in o.directs)
 
 
 @pytest.mark.postgres
@@ -82,7 +82,7 @@ async def test_the_last_sealed_moves_through_two_processes_resolve_the_step_once
         data = await one.store.load_match(match_id)
         assert data is not None and data.row.step == 1 and data.sealed == ()
         assert sorted(data.moves) == [(0, "1"), (1, "2")]
-        assert sum(": everyone has moved" in (o.reply or "") for o in done) == 1
+        assert sum(": everyone has moved" in plain(o.reply or "") for o in done) == 1
 
 
 @pytest.mark.postgres
@@ -203,7 +203,7 @@ async def test_two_players_asking_for_a_rematch_through_two_processes_open_one_l
             [one.rematch(old, GUILD, ALICE, "alice"), two.rematch(old, GUILD, BOB, "bob")]
         )
         assert len(done) == 2 and not refused
-        assert sum(o.reply is not None and o.reply.startswith("Opened") for o in done) == 1
+        assert sum(plain(o.reply or "").startswith("Opened") for o in done) == 1
         assert sum("the game begins" in p.title for o in done for p in o.posts) == 1
         rematches = [
             d
