@@ -368,14 +368,14 @@ def requests_lines(res: RequestsResult, s: dict[str, Any], number: int) -> list[
         " under the global rate limit",
         "   "
         + f"{'':30}{'sealed moves, per move':>32}{'turn moves, per move':>32}"
-        + f"{'start, per game':>16}{'whole game, /move':>18}",
+        + f"{'start/game':>16}{'whole games':>16}",
         "   " + f"{'game':22}" + "".join(f"{h:>8}" for h in head),
         *(
             "   " + f"{label:22}" + "".join(f"{_cell(row[k]):>8}" for k in keys)
             for label, row in rows.items()
         ),
         "   worst = the highest whole-game average of one game; most = the most of one move;"
-        " whole game = start, every move and the final post over the moves",
+        " whole games = start, every move and the final post, per move",
         *(_kinds_line(name, res) for name in ("start", "sealed", "turn")),
         f"   requests outside any member's action: {stray}",
         f"   sealed move: worst {_cell(s['requests_sealed_max'])} requests, goal <="
