@@ -23,6 +23,7 @@ from bench.pg_server import bench_server
 from bench.pictures import run_pictures
 from bench.postgres import PostgresResult, run_postgres
 from bench.report import Results, summary, table
+from bench.requests import run_requests
 from bench.restart import run_restart
 from bench.rules_ops import run_rules
 from bench.scale import ScaleResult, run_scale
@@ -70,6 +71,7 @@ SECTIONS = (
     "strength",
     "lag",
     "pictures",
+    "requests",
     "postgres",
     "scale",
 )
@@ -153,6 +155,9 @@ def run(
         pictures = sections.run(
             "pictures", run_pictures, sizes.picture_games, sizes.picture_repeats
         )
+    requests = None
+    if "requests" in wanted:
+        requests = sections.run("requests", run_requests, sizes.requests_games)
     postgres, scale = run_on_postgres(wanted, sizes, workdir, profile_dir, sections)
     return Results(
         sizes,
@@ -167,6 +172,7 @@ def run(
         pictures,
         postgres,
         scale,
+        requests,
     )
 
 

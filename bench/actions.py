@@ -8,11 +8,24 @@ from typing import Any
 
 from bench.world import AckClock
 from referee import Referee
-from referee.match import ACTIVE
+from referee.match import ACTIVE, Match
 
 
 class BenchError(RuntimeError):
     """The bot did not accept a move the benchmark made."""
+
+
+def accepted(before: Match, after: Match, seat: int) -> bool:
+    """True if a seat's move was taken: the game moved on, or holds the sealed move."""
+    pending = after.progress.pending if after.progress else {}
+    return after.status != ACTIVE or after.row.step != before.row.step or seat in pending
+
+
+def next_move(match: Match, rng: random.Random) -> tuple[int, str]:
+    """The first awaited seat of a game under way, and a random legal move for it."""
+    progress = match.require_progress()
+    seat = min(match.awaited_seats())
+    return seat, progress.game.sample(progress.state, seat, rng)
 
 
 async def move_on(
@@ -27,9 +40,7 @@ async def move_on(
     match = await referee.get(match_id)
     if match.status != ACTIVE:
         raise BenchError(f"#{match_id} is not active")
-    progress = match.require_progress()
-    seat = min(match.awaited_seats())
-    move = progress.game.sample(progress.state, seat, rng)
+    seat, move = next_move(match, rng)
     member = members[match.seats[seat].member_id]
     if match.is_sealed():
         clock.expect("POST", f"/channels/{member.user.dm_channel.id}/messages")
@@ -41,8 +52,6 @@ async def move_on(
         await member.slash(channels[match.row.channel_id], "move", move=move, game=match_id)
     if clock.at is None:
         raise BenchError(f"#{match_id}: no acknowledgement")
-    after = await referee.get(match_id)
-    taken = after.status != ACTIVE or after.row.step != match.row.step
-    if not taken and seat not in after.require_progress().pending:
+    if not accepted(match, await referee.get(match_id), seat):
         raise BenchError(f"#{match_id}: move refused: {clock.entry.json if clock.entry else ''}")
     return clock.at - start

@@ -12,7 +12,7 @@ from typing import Any
 
 import simcord
 
-from bench.actions import BenchError
+from bench.actions import BenchError, accepted, next_move
 from bench.floor import COMMAND, add_floor
 from bench.populate import open_background, open_game, table_size
 from bench.stats import percentile
@@ -112,9 +112,7 @@ class MoveBench:
         if match.status != ACTIVE:
             await self._new_game(lane)
             match = await referee.get(lane.match_id)
-        progress = match.require_progress()
-        seat = min(match.awaited_seats())
-        move = progress.game.sample(progress.state, seat, self.rng)
+        seat, move = next_move(match, self.rng)
         member = next(m for m in lane.members if m.id == match.seats[seat].user_id)
         if match.is_sealed():
             dm = member.user.dm_channel.id
@@ -132,8 +130,7 @@ class MoveBench:
     async def _check(self, before: Match, seat: int) -> bool:
         """Raise BenchError unless the move was taken; True if it ended the game."""
         after = await self.world.bot.referee.get(before.id)
-        pending = after.progress.pending if after.progress else {}
-        if after.status == ACTIVE and after.row.step == before.row.step and seat not in pending:
+        if not accepted(before, after, seat):
             entry = self.clock.entry
             raise BenchError(f"#{before.id}: move not accepted: {entry.json if entry else None}")
         return after.status != ACTIVE

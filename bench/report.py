@@ -12,6 +12,7 @@ from bench.moves import MovesResult, Phase
 from bench.pg_report import postgres_lines, postgres_summary, scale_lines, scale_summary
 from bench.pictures import PicturesResult, pictures_lines, pictures_summary
 from bench.postgres import PostgresResult
+from bench.requests import RequestsResult, requests_lines, requests_summary
 from bench.restart import RestartResult
 from bench.rules_ops import OPS, CaseRun
 from bench.scale import ScaleResult
@@ -44,6 +45,7 @@ class Results:
     postgres: PostgresResult | str | None = None
     """The PostgreSQL figures, or why they were not measured."""
     scale: ScaleResult | str | None = None
+    requests: RequestsResult | None = None
 
 
 def _floor_p(phase: Phase, q: float) -> float:
@@ -101,6 +103,7 @@ def summary(res: Results) -> dict[str, Any]:
         None if res.pictures is None else pictures_summary(res.pictures),
         None if res.postgres is None else postgres_summary(res.postgres),
         None if res.scale is None else scale_summary(res.scale),
+        None if res.requests is None else requests_summary(res.requests),
     ):
         if section is not None:
             goals.update(section.pop("goals"))
@@ -288,4 +291,6 @@ def table(res: Results, s: dict[str, Any]) -> str:
         parts.append(postgres_lines(res.postgres, s, 9))
     if res.scale is not None:
         parts.append(scale_lines(res.scale, s, 10))
+    if res.requests is not None:
+        parts.append(requests_lines(res.requests, s, 11))
     return "\n\n".join("\n".join(p) for p in parts)

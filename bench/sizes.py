@@ -36,6 +36,8 @@ class Sizes:
     """Seeded games per setup of each game whose views are drawn."""
     picture_repeats: int
     """Times each view is drawn (each timed)."""
+    requests_games: int
+    """Whole games of each game (and table size) whose requests to Discord are counted."""
     pg_moves: tuple[int, int]
     """Moves timed on PostgreSQL with 10 games open (against the floor), and with the most."""
     scale_members: int
@@ -63,6 +65,7 @@ FULL = Sizes(
     lag_baseline_s=10.0,
     picture_games=5,
     picture_repeats=5,
+    requests_games=5,
     pg_moves=(500, 300),
     scale_members=100,
     scale_warmup_s=3.0,
@@ -87,6 +90,7 @@ QUICK = Sizes(
     lag_baseline_s=0.5,
     picture_games=1,
     picture_repeats=2,
+    requests_games=1,
     pg_moves=(20, 20),
     scale_members=100,
     scale_warmup_s=0.5,

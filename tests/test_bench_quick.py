@@ -29,6 +29,7 @@ LAG_FIELDS = (
     "member_move_p99_ms",
 )
 PICTURE_FIELDS = ("pictures_p99_ms", "pictures_cpu_p99_ms", "pictures_kb_max")
+REQUESTS_FIELDS = ("requests_sealed_max", "requests_turn_rate_limited_max")
 FIELDS = (
     "move_ratio_p50",
     "move_ratio_p99",
@@ -41,6 +42,7 @@ FIELDS = (
     "solver_s",
     *LAG_FIELDS,
     *PICTURE_FIELDS,
+    *REQUESTS_FIELDS,
     "goals",
 )
 PG_FIELDS = (
@@ -75,6 +77,7 @@ GOALS = (
     "lag_p99_ms",
     "pictures_p99_ms",
     "pictures_kb_max",
+    *REQUESTS_FIELDS,
 )
 
 
@@ -100,6 +103,7 @@ def test_quick_benchmark_ends_with_a_json_summary(every_section: dict[str, Any])
         assert set(goal) == {"goal", "value", "met"} and isinstance(goal["met"], bool)
     check_strength(summary)
     check_pictures(summary)
+    check_requests(summary)
 
 
 def check_pictures(summary: dict[str, Any]) -> None:
@@ -111,6 +115,18 @@ def check_pictures(summary: dict[str, Any]) -> None:
     for slug, row in pictures.items():
         assert row["renders"] > 0 and 0 < row["p50_ms"] <= row["p99_ms"], slug
         assert 0 < row["kb_p50"] <= row["kb_max"], slug
+
+
+def check_requests(summary: dict[str, Any]) -> None:
+    """The requests fields: every game, its moves and their requests."""
+    for name in REQUESTS_FIELDS:
+        assert isinstance(summary[name], int | float) and summary[name] >= 0, name
+    rows = summary["details"]["requests"]
+    assert {label.removesuffix("-3p") for label in rows} == set(GAMES)
+    for label, row in rows.items():
+        assert row["games"] == 1 and row["sealed_moves"] + row["turn_moves"] > 0, label
+        assert row["start_responses_per_game"] is not None, label
+        assert row["whole_responses_per_move"] + row["whole_rate_limited_per_move"] > 0, label
 
 
 def check_strength(summary: dict[str, Any]) -> None:
