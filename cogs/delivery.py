@@ -19,6 +19,7 @@ from cogs.buttons import (
     SecretButton,
     VoteButton,
 )
+from cogs.cues import cues, reply_cue
 from cogs.replies import NO_MENTIONS, mentioning, reply
 from cogs.words import markdown
 from referee.lists import EMBED_TEXT, fit_list
@@ -60,7 +61,7 @@ def embed_for(title: str, lines: Sequence[Said], style: Style) -> discord.Embed:
 
 def view_for(post: Post) -> discord.ui.View | None:
     """The buttons of a post, built from restart-proof dynamic items."""
-    if post.controls is Controls.NONE:
+    if post.controls in (Controls.NONE, Controls.SECRET):
         return None
     view = discord.ui.View(timeout=None)
     if post.controls is Controls.LOBBY:
@@ -143,7 +144,7 @@ class Composed:
 
 async def compose(post: Post) -> Composed:
     """A post's message: the board's picture in the embed, drawn off the event loop."""
-    embed = embed_for(post.title, post.lines, post.style)
+    embed = embed_for(post.title, (*post.lines, *cues(post)), post.style)
     drawn = await draw(post.board) if post.board else None
     if drawn and drawn.png:
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
@@ -212,6 +213,8 @@ async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None
     """DM a member (after `before`, an answer that rides in the same message); if their DMs are
     closed, offer the secret-move button in the channel."""
     text = markdown(direct.text)
+    if direct.prompt:
+        text = f"{text}\n{reply_cue(direct)}"
     if direct.title:
         text = f"**{direct.title}** in <#{direct.channel_id}>: {text}"
     if before:

@@ -102,16 +102,13 @@ def lobby_post(match: Match, closed: str | None = None) -> Post:
             lines.append(("Invited: ", *joined(invited)))
         if match.row.rematch_of is not None:
             lines.append(
-                "It starts by itself once every invited player has joined (Join, `/join`, or "
-                "Rematch on the old game's post); the host may press Start before."
+                "It starts by itself once every invited player has joined; the host may start "
+                "it before."
             )
         elif len(counts) > 1:
-            lines.append(
-                "Press Join (or `/join`) to take a seat; the host presses Start once enough are in."
-            )
+            lines.append("The host starts it once enough players are in.")
         else:
             lines.append(f"It starts by itself when {counts[0]} players have joined.")
-        lines.append("The host can seat computers from the Add computer menu.")
     return Post(
         match.row.channel_id,
         match.id,
@@ -155,6 +152,8 @@ def step_posts(match: Match, lines: Sequence[Said], title: str | None = None) ->
     controls = Controls.NONE
     if match.is_sealed():
         out.append(waiting_for(match, awaited))
+        if match.members(awaited):
+            controls = Controls.SECRET
     elif awaited:
         seat = awaited[0]
         out.append((who(match, seat), " to move: ", *spans(rules_prompt(match, seat))))
@@ -183,7 +182,7 @@ def waiting_lines(matches: Sequence[Match]) -> tuple[list[Said], tuple[int, ...]
     waiting: list[int] = []
     for match in matches:
         awaited = match.waiting_on()
-        how = "secret moves by DM" if match.is_sealed() else "`/move`"
+        how = "secret moves" if match.is_sealed() else "turn move"
         names = joined(who(match, s) for s in awaited)
         lines.append((f"{match.label}: waiting for ", *names, f" ({how})."))
         waiting += match.members(awaited)
@@ -194,7 +193,7 @@ def waiting_for(match: Match, seats: Sequence[Seat]) -> Said:
     """Who a sealed step still waits for: members send their moves by DM, computers think."""
     members = [who(match, s) for s in seats if match.seats[s].user_id is not None]
     computers = [who(match, s) for s in seats if match.seats[s].user_id is None]
-    line = ("Waiting for secret moves from ", *joined(members), ": send them to me by DM.")
+    line = ("Waiting for secret moves from ", *joined(members), ".")
     if not computers:
         return line
     thinking = (*joined(computers), f" {'is' if len(computers) == 1 else 'are'} thinking.")
@@ -207,7 +206,6 @@ def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
         return []
     chosen = sorted(match.awaited_seats()) if seats is None else seats
     out = []
-    reply = f"\nReply here with your move (or `#{match.id} <move>` if you are in several games)."
     for seat in chosen:
         seat_row = match.seats[seat]
         if match.resigned(seat) or seat_row.user_id is None:
@@ -216,7 +214,7 @@ def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
             Direct(
                 seat_row.user_id,
                 match.id,
-                (*spans(rules_prompt(match, seat)), reply),
+                rules_prompt(match, seat),
                 board(match, seat),
                 prompt=True,
                 channel_id=match.row.channel_id,
@@ -272,9 +270,6 @@ def final_post(match: Match, lines: Sequence[Said]) -> Post:
         out.append(("Winner: ", who(match, winners[0]), "."))
     elif winners:
         out.append(("Draw between ", *joined(who(match, i) for i in winners)))
-    out.append(f"`/history {match.id}` gives the game record.")
-    if p.players > 1:
-        out.append("Rematch opens a lobby for the same game and options, inviting the players.")
     return Post(
         match.row.channel_id,
         match.id,

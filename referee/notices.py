@@ -69,12 +69,14 @@ class Style(Enum):
 
 
 class Controls(Enum):
-    """Buttons a post carries."""
+    """What a post lets its readers do: the front end draws its buttons and says how to use
+    them (and how to send a secret move)."""
 
     NONE = "none"
     LOBBY = "lobby"
     DIGITS = "digits"
     SECRET = "secret"
+    """Members are to send secret moves for this step, privately."""
     VOTE = "vote"
     REMATCH = "rematch"
 

@@ -68,9 +68,7 @@ async def test_many_waiting_games_by_dm_and_after_a_restart(
     assert back.title == "I am back: the games here go on"
     hint, *lines, more = (back.description or "").split("\n")
     assert hint == "Waiting for a move (`/games` lists every open game):"
-    line = re.compile(
-        r"Numbers To Number #(\d+): waiting for <@\d+>, <@\d+> \(secret moves by DM\)\."
-    )
+    line = re.compile(r"Numbers To Number #(\d+): waiting for <@\d+>, <@\d+> \(secret moves\)\.")
     shown = [int(m[1]) for m in map(line.fullmatch, lines) if m]
     assert len(shown) == len(lines) > 30 and shown == ids[: len(lines)]
     assert more == f"… and {GAMES - len(lines)} more"
