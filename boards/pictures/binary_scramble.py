@@ -19,10 +19,10 @@ from boards.pictures.canvas import (
     TINT,
     WIDTH,
     blend,
-    font,
     marker,
     players,
     seat_name,
+    text_width,
 )
 from boards.pictures.page import Canvas
 from rules.binary_scramble import partitions, shape_of, show_shape
@@ -143,7 +143,7 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
         tx += canvas.text((tx, ty), runs, SMALL, "sans", INK, "lm")
         if scored:
             room = WIDTH - MARGIN + 10 - tx - 14
-            said = "★ point" if font("bold", SMALL).getlength("★ point") <= room else "★"
+            said = "★ point" if text_width("★ point", "bold", SMALL) <= room else "★"
             canvas.text((tx + 14, ty), said, SMALL, "bold", INK, "lm")
         canvas.y += ROW_H + (0 if wide else 36)
     seen = (

@@ -8,7 +8,7 @@ import math
 import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -62,6 +62,12 @@ def font(face: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
 
 
+@lru_cache(maxsize=16384)
+def text_width(text: str, face: str, size: int) -> float:
+    """How wide text is drawn, in pixels (boards measure the same labels again and again)."""
+    return font(face, size).getlength(text)
+
+
 @cache
 def _coverage(face: str) -> tuple[list[int], list[int]]:
     """The starts and ends of the code point ranges a face has glyphs for (its cmap)."""
@@ -103,13 +109,12 @@ def drawable(text: str, face: str = "bold") -> str:
 
 def fit(text: str, face: str, size: int, width: float) -> str:
     """Text cut with an ellipsis so that it is at most `width` pixels long."""
-    f = font(face, size)
-    if f.getlength(text) <= width:
+    if text_width(text, face, size) <= width:
         return text
     low, high = 0, len(text)
     while low < high:
         mid = (low + high + 1) // 2
-        if f.getlength(text[:mid].rstrip() + "…") <= width:
+        if text_width(text[:mid].rstrip() + "…", face, size) <= width:
             low = mid
         else:
             high = mid - 1

@@ -18,10 +18,10 @@ from boards.pictures.canvas import (
     SPOT,
     TINT,
     blend,
-    font,
     marker,
     players,
     seat_name,
+    text_width,
 )
 from boards.pictures.page import Canvas
 from rules.integer_sequence import abbreviate
@@ -124,7 +124,7 @@ def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
         if i in lit:
             # The m(j) that the newest move scored: ringed in its row.
             left = MARGIN + sum(w for _, w in COLUMNS[:2])
-            right = left + 12 + font("mono", SMALL).getlength(cells[2])
+            right = left + 12 + text_width(cells[2], "mono", SMALL)
             canvas.draw.rounded_rectangle(
                 (left - 2, y, right, y + ROW_H - 6), radius=6, outline=INK, width=3
             )

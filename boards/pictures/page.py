@@ -30,6 +30,7 @@ from boards.pictures.canvas import (
     font,
     marker,
     png,
+    text_width,
 )
 
 STAMPED = 8
@@ -101,7 +102,7 @@ class Canvas:
         elif text:
             stamp, left, top = _text_stamp(text, face, size, anchor)
             self.draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), stamp, fill=fill)
-        return font(face, size).getlength(text)
+        return text_width(text, face, size)
 
     def heading(self, title: str, subtitle: str) -> None:
         """The title line and, under it, the game's progress."""
@@ -118,7 +119,7 @@ class Canvas:
         for p in seats:
             name = fit(drawable(p.name), "bold", BODY, 300)
             tail = f"  {p.score}" + (f"  · {p.note}" if p.note else "")
-            width = 58 + font("bold", BODY).getlength(name) + font("sans", BODY).getlength(tail)
+            width = 58 + text_width(name, "bold", BODY) + text_width(tail, "sans", BODY)
             width += 20
             if x > MARGIN and x + width > WIDTH - MARGIN:
                 x, self.y = MARGIN, self.y + pill_h + gap
@@ -166,12 +167,11 @@ class Canvas:
         self, text: str, size: int = BODY, fill: Colour = INK, face: str = "sans"
     ) -> None:
         """Text wrapped to the page width."""
-        f = font(face, size)
         left = MARGIN + self.indent
         line = ""
         for word in text.split(" "):
             trial = f"{line} {word}" if line else word
-            if line and f.getlength(trial) > WIDTH - MARGIN - left:
+            if line and text_width(trial, face, size) > WIDTH - MARGIN - left:
                 self.room(2 * size)
                 self.text((left, self.y), line, size, face, fill)
                 self.y += round(size * 1.5)
