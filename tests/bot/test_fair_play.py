@@ -193,7 +193,7 @@ async def test_a_resigned_seat_in_a_sealed_step_is_played_for(simcord_env: Any) 
     await bob.slash(table.channel, "resign")
     post = table.channel.history()[-1]
     assert bob.mention not in (post.content or "") + post.embeds[0].description
-    assert f"Waiting for secret moves from {alice.mention}:" in post.embeds[0].description
+    assert f"Waiting for secret moves from {alice.mention}." in post.embeds[0].description
     await alice.send_dm("2")
     record = await table.history("carol", match_id)
     assert record["moves"] == [[1, "resign", "resigned"], [0, "2"], [1, "drop", "auto"]]
