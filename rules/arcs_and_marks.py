@@ -54,6 +54,14 @@ class State:
     scores: tuple[int, ...]
 
 
+def next_centre(view: Mapping[str, Any]) -> int | None:
+    """The mark the next arc of the round is centred on, in a view (None before a round)."""
+    current = view["current"]
+    if current is None or view["over"]:
+        return None
+    return int((current["first"] + len(current["ks"])) % view["m"])
+
+
 def touched(m: int, ks: Sequence[int], t: int) -> list[int]:
     """The indices of the arcs before move t of a round that arc t crosses or touches."""
     # Arc j is centred t - j marks before arc t (no wrap: a round has at most m arcs).
@@ -264,10 +272,9 @@ def _footer(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
     if view["over"]:
         return "Game over: the lowest total wins."
     who = name_of(names, view["to_move"])
-    current = view["current"]
-    if current is None:
+    centre = next_centre(view)
+    if centre is None:
         return f"Next: {who} starts round {view['round'] + 1} with k@c."
-    centre = (current["first"] + len(current["ks"])) % view["m"]
     return f"Next: {who}, arc centred on mark {centre}."
 
 

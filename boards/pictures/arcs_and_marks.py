@@ -23,7 +23,7 @@ from boards.pictures.canvas import (
     seat_name,
 )
 from boards.pictures.page import Canvas, Figure
-from rules.arcs_and_marks import touched
+from rules.arcs_and_marks import next_centre, touched
 
 RADIUS = 330
 """The circle's radius in pixels."""
@@ -154,8 +154,8 @@ def _figure(
             fig.arc(mark, r, angles, colour, 5)
     for i in range(m):
         fig.circle(mark_point(m, i, o), 6, fill=INK)
-    if view["current"] is not None and not view["over"]:
-        nxt = (view["current"]["first"] + len(view["current"]["ks"])) % m
+    nxt = next_centre(view)
+    if nxt is not None:
         fig.circle(mark_point(m, nxt, o), 15, outline=PLAYER_COLOURS[view["to_move"]], width=5)
     for t, (c, k, seat) in enumerate(arcs):
         size = 14 if t == newest else 9
@@ -198,8 +198,7 @@ def _footer(view: Mapping[str, Any], names: Sequence[str]) -> str:
     if view["over"]:
         return "Game over: the lowest total wins."
     who = seat_name(names, view["to_move"])
-    current = view["current"]
-    if current is None:
+    centre = next_centre(view)
+    if centre is None:
         return f"Next: {who} starts round {view['round'] + 1}, choosing the centre (k@c)."
-    centre = (current["first"] + len(current["ks"])) % view["m"]
     return f"Next: {who}, the arc centred on mark {centre} (ringed)."
