@@ -78,3 +78,14 @@ def along(a: Point, b: Point, start: float, end: float, count: int) -> list[Poin
         (a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t)
         for t in (start + (end - start) * i / (count - 1) for i in range(count))
     ]
+
+
+def decoded(gif: bytes) -> list[Image.Image]:
+    """Every frame of a GIF, as RGB pictures of the canvas."""
+    with Image.open(io.BytesIO(gif)) as image:
+        assert image.format == "GIF"
+        frames = []
+        for i in range(getattr(image, "n_frames", 1)):
+            image.seek(i)
+            frames.append(image.convert("RGB"))
+        return frames

@@ -13,6 +13,7 @@ import boards
 from boards.animation import MAX_FRAMES, SIZE_LIMIT, animate, spread
 from rules import GAMES
 from rules.record import Progress
+from tests.boards.helpers import decoded
 
 
 def spectator_views(slug: str, players: int, options: dict[str, Any]) -> list[dict[str, Any]]:
@@ -26,17 +27,6 @@ def spectator_views(slug: str, players: int, options: dict[str, Any]) -> list[di
             p = p.submit(seat, game.sample(p.state, seat, rng))
         views.append(game.view(p.state, None))
     return views
-
-
-def decoded(gif: bytes) -> list[Image.Image]:
-    """Every frame of a GIF, as RGB pictures of the canvas."""
-    with Image.open(io.BytesIO(gif)) as image:
-        assert image.format == "GIF"
-        frames = []
-        for i in range(getattr(image, "n_frames", 1)):
-            image.seek(i)
-            frames.append(image.convert("RGB"))
-        return frames
 
 
 def same_picture(frame: Image.Image, png: bytes) -> bool:

@@ -15,6 +15,7 @@ import boards
 from cogs.boards import PICTURE_NAME
 from rules import GAMES
 from rules.record import Progress
+from tests.boards.helpers import decoded
 from tests.bot.table import Table
 from tests.bot.test_pictures import started
 from tests.conftest import make_bot
@@ -128,18 +129,7 @@ async def test_the_buttons_work_after_a_restart(simcord_env: Any, database: Path
     message = (await alice.click(message, label="Next")).response
     shows(simcord_env, message, history, 3)
     animated = (await alice.click(message, label="Animation")).response
-    assert len(frames_of(attachment(simcord_env, animated, f"game-{match_id}-replay.gif")[0])) == 7
-
-
-def frames_of(gif: bytes) -> list[Image.Image]:
-    """Every frame of an animated picture, decoded."""
-    with Image.open(io.BytesIO(gif)) as image:
-        assert image.format == "GIF"
-        out = []
-        for i in range(getattr(image, "n_frames", 1)):
-            image.seek(i)
-            out.append(image.convert("RGB"))
-        return out
+    assert len(decoded(attachment(simcord_env, animated, f"game-{match_id}-replay.gif")[0])) == 7
 
 
 async def test_the_animation_has_a_frame_for_each_step(simcord_env: Any) -> None:
@@ -154,7 +144,7 @@ async def test_the_animation_has_a_frame_for_each_step(simcord_env: Any) -> None
     assert followup.ephemeral and "7 frames, one for each step" in followup.content
     gif, alt = attachment(simcord_env, followup, f"game-{match_id}-replay.gif")
     assert alt.startswith("Animation of")
-    frames = frames_of(gif)
+    frames = decoded(gif)
     assert len(frames) == 7
     names = [s["name"] for s in history["seats"]]
     final = Image.open(io.BytesIO(boards.picture(SLUG, spectators_at(history)[-1][0], names)))
@@ -162,7 +152,7 @@ async def test_the_animation_has_a_frame_for_each_step(simcord_env: Any) -> None
 
     # The button defers (an animation takes a moment), so its answer replaces the "thinking".
     again = (await alice.click(answer.response, label="Animation")).response
-    assert len(frames_of(attachment(simcord_env, again, f"game-{match_id}-replay.gif")[0])) == 7
+    assert len(decoded(attachment(simcord_env, again, f"game-{match_id}-replay.gif")[0])) == 7
 
 
 async def test_a_running_sealed_game_shows_only_resolved_steps(simcord_env: Any) -> None:
@@ -193,7 +183,7 @@ async def test_a_running_sealed_game_shows_only_resolved_steps(simcord_env: Any)
     assert refused.ephemeral and "has steps 0 to 1" in refused.response.content
     animated = await carol.slash(table.channel, "replay", game=match_id, animated=True)
     (followup,) = animated.followups
-    frames = frames_of(attachment(simcord_env, followup, f"game-{match_id}-replay.gif")[0])
+    frames = decoded(attachment(simcord_env, followup, f"game-{match_id}-replay.gif")[0])
     assert len(frames) == 2
     final = Image.open(io.BytesIO(public)).convert("RGB")
     assert frames[-1].crop((0, 0, *final.size)).tobytes() == final.tobytes()
