@@ -89,6 +89,8 @@ class MovePool:
             rng.shuffle(self.listed)
             self.listed.reverse()  # popped from the end: the shuffled order, first first
         self.seen: set[Move] = set()
+        self.queue: list[Move] = []
+        """Moves to draw first in a sampled pool (popped from the end)."""
         self.done = False
 
     @property
@@ -104,8 +106,22 @@ class MovePool:
         """Draw the listed moves in this order (a permutation of `remaining()`)."""
         self.listed = first[::-1]
 
+    def prefer(self, first: list[Move]) -> None:
+        """Draw these legal moves before any other, best first (the rest keep their order)."""
+        if self.listed is not None:
+            chosen = set(first)
+            rest = [m for m in self.remaining() or [] if m not in chosen]
+            self.listed = (list(first) + rest)[::-1]
+            return
+        self.queue = list(first)[::-1]
+
     def draw(self) -> Move | None:
         """A move not drawn before, or None when none is left (or none is found)."""
+        while self.queue:
+            preferred = self.queue.pop()
+            if preferred not in self.seen:
+                self.seen.add(preferred)
+                return preferred
         if self.listed is None and not self.done:
             for _ in range(TRIES):
                 move = self._sample()

@@ -1,33 +1,33 @@
-"""Monte Carlo tree search over the rules contract: decoupled UCT for sealed steps (each
-awaited seat keeps its own statistics per node and picks on its own), progressive widening
-where a seat has many moves, and random playouts cut at a horizon and scored by the totals."""
+"""Monte Carlo tree search over the rules contract: UCT with progressive bias where one seat
+moves, regret matching where several seal at once, progressive widening where a seat has many
+moves, and playouts (guided by the game's heuristic for their first steps, where a level asks
+for it) cut at a horizon and scored by the totals."""
 
 from __future__ import annotations
 
 import math
 import random
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
 from players.knowledge import PLAYOUTS
 from players.moves import MovePool, advance, playout_move
 from players.outcome import Judge, gain
+from players.selection import SealedStats, SeatStats, TurnStats
 from rules.base import Game, IllegalMove, Move, Seat
 
-EXPLORE = 0.7
-"""The UCT exploration constant (rewards are in [0, 1])."""
-WIDEN = 2.0
-WIDEN_POWER = 0.5
-"""Progressive widening: a seat considers about WIDEN * visits^WIDEN_POWER of its moves."""
+Knowledge = Callable[[Game[Any], Any, Seat, random.Random], list[tuple[Move, float]]]
+"""A seat's candidate moves with their heuristic values (higher is better)."""
 ORDER_DEPTH = 1
-"""Nodes this close to the root try a seat's moves in the order of what one step gains."""
+"""Nodes this close to the root order a seat's moves by what they are worth at once."""
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How much one decision may search: simulations, a time cap, and the playout cut."""
+    """How much one decision may search: simulations, a time cap, the playout cut, and how
+    much game knowledge guides it."""
 
     simulations: int
     seconds: float = math.inf
@@ -35,66 +35,25 @@ class Budget:
     """Steps from the root after which a playout stops at the next change of a total."""
     limit: int = 48
     """Steps from the root at which every playout stops."""
-
-
-class SeatStats:
-    """One seat's moves tried at one node, with their visits and summed rewards."""
-
-    __slots__ = ("exhausted", "moves", "pool", "seat", "sums", "visits")
-
-    def __init__(self, seat: Seat, pool: MovePool) -> None:
-        self.seat = seat
-        self.pool = pool
-        self.moves: list[Move] = []
-        self.visits: list[int] = []
-        self.sums: list[float] = []
-        self.exhausted = False
-
-    def widen(self, allowed: float) -> None:
-        """Draw new moves from the pool until `allowed` are considered (or none is left)."""
-        while not self.exhausted and len(self.moves) < allowed:
-            move = self.pool.draw()
-            if move is None:
-                self.exhausted = True
-                break
-            self.moves.append(move)
-            self.visits.append(0)
-            self.sums.append(0.0)
-
-    def select(self, node_visits: int) -> int:
-        """The index of the move to try: an untried one first, else the best UCT bound."""
-        self.widen(WIDEN * (node_visits + 1) ** WIDEN_POWER)
-        visits, sums = self.visits, self.sums
-        best, best_value = 0, -math.inf
-        spread = EXPLORE * math.sqrt(math.log(node_visits + 1))
-        for i, n in enumerate(visits):
-            if n == 0:
-                return i
-            value = sums[i] / n + spread / math.sqrt(n)
-            if value > best_value:
-                best, best_value = i, value
-        return best
-
-    def best(self) -> Move | None:
-        """The most visited move (the better mean on a tie), or None if none was tried."""
-        if not self.moves:
-            return None
-        i = max(
-            range(len(self.moves)),
-            key=lambda j: (self.visits[j], self.sums[j] / self.visits[j] if self.visits[j] else 0),
-        )
-        return self.moves[i]
+    prior_depth: int = -1
+    """Nodes this close to the root get the heuristic's values as priors (-1: none)."""
+    guided_steps: int = 0
+    """The first steps of each playout follow the heuristic (the rest are random)."""
+    epsilon: float = 0.2
+    """A guided playout step is random with this probability (so playouts vary)."""
 
 
 class Node:
     """A state in the tree, the awaited seats' statistics, and the children by joint move."""
 
-    __slots__ = ("children", "seats", "state", "stats", "terminal", "visits")
+    __slots__ = ("children", "seats", "state", "stats", "sums", "terminal", "visits")
 
-    def __init__(self, state: Any, terminal: bool) -> None:
+    def __init__(self, state: Any, terminal: bool, players: int) -> None:
         self.state = state
         self.terminal = terminal
         self.visits = 0
+        self.sums = [0.0] * players
+        """Each seat's summed rewards over the simulations through this node."""
         self.seats: tuple[Seat, ...] = ()
         self.stats: dict[Seat, SeatStats] | None = None
         self.children: dict[tuple[Move, ...], Node] = {}
@@ -110,17 +69,20 @@ class Search:
         budget: Budget,
         rng: random.Random,
         resigned: Collection[Seat],
+        knowledge: Knowledge | None = None,
     ) -> None:
         self.game, self.budget, self.rng = game, budget, rng
         self.resigned = frozenset(resigned)
         scores = game.scores(state)
         self.root_scores = scores
         self.judge = Judge(game, len(scores), self.resigned)
-        self.root = Node(state, game.is_over(state))
+        self.players = len(scores)
+        self.root = Node(state, game.is_over(state), self.players)
         self.fast = None if self.resigned else PLAYOUTS.get(game.slug)
+        self.knowledge = knowledge
 
     def run(self, seat: Seat) -> Move:
-        """Search within the budget; the seat's most visited move at the root."""
+        """Search within the budget; the seat's choice at the root."""
         budget, root = self.budget, self.root
         self._open(root, 0)
         stats = root.stats[seat] if root.stats else None
@@ -136,23 +98,39 @@ class Search:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             self._simulate()
-        move = stats.best()  # with no simulation at all (no time): the first move drawn
-        assert move is not None
+        move = stats.pick(self.rng) if isinstance(stats, SealedStats) else stats.best()
+        assert move is not None  # with no simulation at all (no time): the first move drawn
         return move
 
     def _open(self, node: Node, depth: int) -> None:
         """Give a node its seats' statistics (on its second visit: leaves stay cheap)."""
         game, state = self.game, node.state
         node.seats = tuple(sorted(game.to_move(state)))
-        stats = {}
+        sealed = len(node.seats) > 1
+        stats: dict[Seat, SeatStats] = {}
         for seat in node.seats:
             if seat in self.resigned:
                 continue
             pool = MovePool(game, state, seat, self.rng)
-            if depth <= ORDER_DEPTH and len(node.seats) == 1 and pool.small:
+            priors = None
+            if self.knowledge is not None and depth <= self.budget.prior_depth:
+                priors = self._priors(pool, state, seat)
+            elif depth <= ORDER_DEPTH and not sealed and pool.small:
                 self._order(pool, state, seat)
-            stats[seat] = SeatStats(seat, pool)
+            kind = SealedStats if sealed else TurnStats
+            stats[seat] = kind(seat, pool, priors)
         node.stats = stats
+
+    def _priors(self, pool: MovePool, state: Any, seat: Seat) -> dict[Move, float]:
+        """The heuristic's values scaled to [0, 1]; its candidates are drawn first."""
+        assert self.knowledge is not None
+        valued = sorted(self.knowledge(self.game, state, seat, self.rng), key=lambda mv: -mv[1])
+        pool.prefer([m for m, _ in valued])
+        if not valued:
+            return {}
+        top, low = valued[0][1], valued[-1][1]
+        span = top - low
+        return {m: (v - low) / span if span > 0 else 0.5 for m, v in valued}
 
     def _order(self, pool: MovePool, state: Any, seat: Seat) -> None:
         """Try first the moves that gain most at once (a stable sort keeps the random order
@@ -165,7 +143,7 @@ class Search:
     def _simulate(self) -> None:
         game, rng = self.game, self.rng
         node, depth = self.root, 0
-        path: list[tuple[Node, list[tuple[SeatStats, int]]]] = []
+        path: list[tuple[Node, list[Move], list[tuple[SeatStats, int]]]] = []
         while not node.terminal and (node.visits or node is self.root):
             if node.stats is None:
                 self._open(node, depth)
@@ -178,44 +156,79 @@ class Search:
                 if st is None:
                     joint.append(game.auto_move(node.state, seat, rng, resigned=True))
                     continue
-                i = st.select(node.visits)
+                i = st.select(node.visits, rng)
                 picks.append((st, i))
                 joint.append(st.moves[i])
-            path.append((node, picks))
+            path.append((node, joint, picks))
             key = tuple(joint)
             child = node.children.get(key)
             if child is None:
                 after = game.apply(node.state, dict(zip(node.seats, joint, strict=True)))
-                child = Node(after, game.is_over(after))
+                child = Node(after, game.is_over(after), self.players)
                 node.children[key] = child
             node, depth = child, depth + 1
         rewards = self.judge.rewards(self._playout(node.state, depth))
-        node.visits += 1
-        for visited, picks in path:
-            visited.visits += 1
+        self._count(node, rewards)
+        for visited, joint, picks in reversed(path):
+            self._count(visited, rewards)
             for st, i in picks:
-                st.visits[i] += 1
-                st.sums[i] += rewards[st.seat]
+                st.update(i, rewards[st.seat])
+                if isinstance(st, SealedStats):
+                    st.regret(self._alternatives(visited, joint, st), rewards[st.seat])
+
+    @staticmethod
+    def _count(node: Node, rewards: list[float]) -> None:
+        node.visits += 1
+        for seat, reward in enumerate(rewards):
+            node.sums[seat] += reward
+
+    def _alternatives(self, node: Node, joint: list[Move], st: SealedStats) -> list[float | None]:
+        """What each of a sealed seat's moves got, on average, against the others' moves of
+        this simulation (a child of the node; the move's own mean where that child is new)."""
+        where = node.seats.index(st.seat)
+        values: list[float | None] = []
+        key = list(joint)
+        for j, move in enumerate(st.moves):
+            key[where] = move
+            child = node.children.get(tuple(key))
+            if child is not None and child.visits:
+                values.append(child.sums[st.seat] / child.visits)
+            elif st.visits[j]:
+                values.append(st.sums[j] / st.visits[j])
+            else:
+                values.append(None)
+        return values
 
     def _playout(self, state: Any, depth: int) -> tuple[int, ...]:
-        """The totals after random moves from a state, until the game ends or the playout is
+        """The totals after playout moves from a state, until the game ends or the playout is
         cut (at `limit` steps from the root, or at a change of the totals after `horizon`)."""
-        game, rng, resigned = self.game, self.rng, self.resigned
-        horizon, limit, root_scores = self.budget.horizon, self.budget.limit, self.root_scores
-        if self.fast is not None:
-            return self.fast(state, depth, horizon, limit, root_scores, rng, None)
+        game, rng, resigned, budget = self.game, self.rng, self.resigned, self.budget
+        horizon, limit, root_scores = budget.horizon, budget.limit, self.root_scores
+        guided = depth + budget.guided_steps if self.knowledge is not None else 0
         while not game.is_over(state):
             if depth >= limit or (depth >= horizon and game.scores(state) != root_scores):
                 break
+            if depth >= guided and self.fast is not None:
+                return self.fast(state, depth, horizon, limit, root_scores, rng, None)
             moves = {
                 seat: game.auto_move(state, seat, rng, resigned=True)
                 if seat in resigned
-                else playout_move(game, state, seat, rng)
+                else self._playout_move(state, seat, depth < guided)
                 for seat in sorted(game.to_move(state))
             }
             state = advance(game, state, moves)
             depth += 1
         return tuple(game.scores(state))
+
+    def _playout_move(self, state: Any, seat: Seat, guided: bool) -> Move:
+        """The heuristic's best move (or, with probability epsilon, a random one) when guided;
+        else a random one."""
+        rng = self.rng
+        if guided and self.knowledge is not None and rng.random() >= self.budget.epsilon:
+            valued = self.knowledge(self.game, state, seat, rng)
+            if valued:
+                return max(valued, key=lambda mv: mv[1])[0]
+        return playout_move(self.game, state, seat, rng)
 
 
 def search(
@@ -225,9 +238,10 @@ def search(
     budget: Budget,
     seed: int,
     resigned: Collection[Seat] = frozenset(),
+    knowledge: Knowledge | None = None,
 ) -> Move:
     """The move the search prefers for `seat`, awaited in `state`."""
     rng = random.Random(seed)
     if seat in resigned:
         return game.auto_move(state, seat, rng, resigned=True)
-    return Search(game, state, budget, rng, resigned).run(seat)
+    return Search(game, state, budget, rng, resigned, knowledge).run(seat)
