@@ -67,6 +67,18 @@ def playout_move(game: Game[Any], state: Any, seat: Seat, rng: random.Random) ->
     return move
 
 
+def winning_way_out(
+    game: Game[Any], state: Any, seat: Seat, step: Mapping[Seat, Move]
+) -> Move | None:
+    """A way out of the game that ends it at once with the seat alone best, the others moving
+    as in `step` (in Numerical Card Game, the leader of the last two drops), or None."""
+    for move in game.leaving_moves(state, seat):
+        after = advance(game, state, {**step, seat: move})
+        if game.is_over(after) and game.winners(after) == {seat}:
+            return move
+    return None
+
+
 def advance(game: Game[Any], state: Any, moves: Mapping[Seat, Move]) -> Any:
     """Apply a step of canonical legal moves drawn from the game itself, unchecked.
 

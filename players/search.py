@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from players.knowledge import PLAYOUTS
-from players.moves import MovePool, advance, playout_move
+from players.moves import MovePool, advance, playout_move, winning_way_out
 from players.outcome import Judge, gain
 from players.selection import SealedStats, SeatStats, TurnStats
 from rules.base import Game, IllegalMove, Move, Seat
@@ -216,6 +216,11 @@ class Search:
                 else self._playout_move(state, seat, depth < guided)
                 for seat in sorted(game.to_move(state))
             }
+            for seat in moves:
+                # A playout that walks past a win a player would take says little of a move.
+                if seat not in resigned and (out := winning_way_out(game, state, seat, moves)):
+                    moves[seat] = out
+                    break
             state = advance(game, state, moves)
             depth += 1
         return tuple(game.scores(state))
