@@ -44,9 +44,7 @@ class Tableau:
         """The objective row for these costs at the current basis: reduced profits, then -z."""
         out = [*costs, Fraction(0)]
         for r, b in enumerate(self.basis):
-            weight = costs[b]
-            if weight:
-                out = [x - weight * y for x, y in zip(out, self.rows[r], strict=True)]
+            out = eliminate(out, self.rows[r], b)
         return out
 
     def maximize(self) -> None:
@@ -77,7 +75,9 @@ class Tableau:
                 self.rows[i] = [x - factor * y for x, y in zip(row, pivot_row, strict=True)]
         factor = self.objective[c]
         if factor:
-            self.objective = [x - factor * y for x, y in zip(self.objective, pivot_row, strict=True)]
+            self.objective = [
+                x - factor * y for x, y in zip(self.objective, pivot_row, strict=True)
+            ]
         self.basis[r] = c
 
     def optimum(self) -> Fraction:
@@ -96,6 +96,14 @@ class Tableau:
         columns = tuple(x * scale for x in u)
         rows = tuple(-self.objective[self.n + i] * scale for i in range(self.m))
         return Equilibrium(scale - self.shift, rows, columns)
+
+
+def eliminate(row: list[Fraction], pivot_row: list[Fraction], c: int) -> list[Fraction]:
+    """The row less the multiple of the pivot row (1 in column c) that clears its column c."""
+    factor = row[c]
+    if not factor:
+        return row
+    return [x - factor * y for x, y in zip(row, pivot_row, strict=True)]
 
 
 def solve(payoffs: Matrix) -> Equilibrium:
