@@ -39,11 +39,28 @@ def random_player(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -
     return game.sample(state, seat, rng)
 
 
+def perfect_player(solver: Solver) -> Player:
+    """Perfect play in the solver's game: a random optimal move at a turn, and at a sealed
+    step a move drawn from the seat's equilibrium strategy."""
+
+    def play(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Move:
+        if not game.is_sealed(state):
+            return rng.choice(solver.optimal_moves(state, seat))
+        rows, cols, eq = solver.equilibrium(state)
+        moves, weights = (rows, eq.rows) if seat == 0 else (cols, eq.columns)
+        return rng.choices(moves, weights=[float(w) for w in weights])[0]
+
+    return play
+
+
+PERFECT = "perfect"
+"""The name of perfect play, which every run provides on its own solved sizes."""
 PLAYERS: dict[str, Player] = {
     **{name: level_player(level) for name, level in LEVELS.items()},
     RANDOM: random_player,
 }
-"""The players known by name; `run_exact` takes more (a heuristic, say) in its `players`."""
+"""The players known by name; `run_exact` takes more (a heuristic, say) in its `players`, and
+knows PERFECT besides."""
 PAIRINGS = (("hard", RANDOM), ("medium", RANDOM), ("easy", RANDOM))
 """(player under test, opponent) pairs measured by default."""
 
@@ -193,11 +210,12 @@ def run_exact(
         result.rulers.append(ruler)
         log.info("exact: %s %s solved: %s (%d positions, %.1f s)", slug, dict(options),
                  ruler.value, ruler.positions, ruler.seconds)  # fmt: skip
+        named = {**players, PERFECT: perfect_player(solver)}
         for name, other in pairs:
             verdicts = Verdicts(slug, name, other)
             for i in range(games):
                 tested = i % 2
-                mine, theirs = players[name], players[other]
+                mine, theirs = named[name], named[other]
                 seats = (mine, theirs) if tested == 0 else (theirs, mine)
                 rng = random.Random(hash_seed("exact", slug, name, other, i, seed))
                 play_judged(solver, start, seats, tested, rng, verdicts)
