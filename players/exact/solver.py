@@ -1,0 +1,134 @@
+"""Perfect play in two-player games through the rules contract: minimax at turns, matrix
+games at sealed steps, every position's value kept under its memo key."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from itertools import islice
+from typing import Any
+
+from players.exact import matrix
+from players.exact.keys import Key, key_function
+from players.moves import advance
+from rules.base import Game, Move, Seat
+
+WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
+"""Seat 0's result; seat 1's is 1 minus it."""
+POSITION_LIMIT = 1_000_000
+"""The most positions a solver keeps before it refuses the game as too large (about 1 GB)."""
+
+
+class TooLarge(Exception):
+    """A game with more positions (or moves) than the solver's limit."""
+
+
+class Solver:
+    """Exact values of one two-player game's positions: seat 0's expected result (1 win,
+    1/2 draw, 0 loss) when both seats play perfectly from there."""
+
+    def __init__(self, game: Game[Any], limit: int = POSITION_LIMIT) -> None:
+        self.game = game
+        self.limit = limit
+        self.key: Callable[[Any], Key] = key_function(game.slug)
+        self.memo: dict[Key, Fraction] = {}
+
+    @property
+    def positions(self) -> int:
+        """How many positions have been solved so far."""
+        return len(self.memo)
+
+    def value(self, state: Any) -> Fraction:
+        """Seat 0's result under perfect play from this state; raise TooLarge."""
+        if len(self.game.scores(state)) != 2:
+            raise ValueError("Exact play is for two-player games only.")
+        try:
+            return self._value(state)
+        except RecursionError:
+            raise TooLarge(f"{self.game.title}: the game is too long to solve exactly.") from None
+
+    def losses(self, state: Any, seat: Seat) -> dict[Move, Fraction]:
+        """Each legal move of an awaited seat, with the result it gives up (0 = optimal). At
+        a sealed step the move is weighed against the other seat's optimal strategy that
+        punishes it most, so a move loses nothing exactly when some optimal strategy plays it."""
+        game = self.game
+        awaited = sorted(game.to_move(state))
+        if seat not in awaited:
+            raise ValueError(f"Seat {seat} is not to move.")
+        moves = self._moves(state, seat)
+        if len(awaited) == 1:
+            best = self.value(state)
+            children = [self.value(advance(game, state, {seat: m})) for m in moves]
+            sign = 1 if seat == 0 else -1
+            return {m: sign * (best - v) for m, v in zip(moves, children, strict=True)}
+        table = self._payoffs(state)
+        _, lost = (matrix.row_losses if seat == 0 else matrix.column_losses)(table)
+        return dict(zip(moves, lost, strict=True))
+
+    def optimal_moves(self, state: Any, seat: Seat) -> list[Move]:
+        """The moves of an awaited seat that give up nothing, in the game's order."""
+        return [m for m, lost in self.losses(state, seat).items() if lost == 0]
+
+    def loss(self, state: Any, seat: Seat, move: Move) -> Fraction:
+        """What this legal move of an awaited seat gives up from its perfect result."""
+        return self.losses(state, seat)[move]
+
+    def equilibrium(self, state: Any) -> tuple[list[Move], list[Move], matrix.Equilibrium]:
+        """A sealed step's moves of seat 0 and of seat 1, and an equilibrium over them."""
+        if not self.game.is_sealed(state):
+            raise ValueError("Not a sealed step.")
+        return self._moves(state, 0), self._moves(state, 1), matrix.solve(self._payoffs(state))
+
+    def _value(self, state: Any) -> Fraction:
+        key = self.key(state)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        game = self.game
+        if game.is_over(state):
+            result = self._result(state)
+        else:
+            awaited = sorted(game.to_move(state))
+            if len(awaited) == 1:
+                result = self._turn(state, awaited[0])
+            else:
+                result = matrix.value(self._payoffs(state))
+        if len(self.memo) >= self.limit:
+            raise TooLarge(
+                f"{game.title}: more than {self.limit:,} positions; too large to solve exactly."
+            )
+        self.memo[key] = result
+        return result
+
+    def _result(self, state: Any) -> Fraction:
+        won = self.game.winners(state)
+        return DRAW if len(won) == 2 else WIN if 0 in won else LOSS
+
+    def _turn(self, state: Any, seat: Seat) -> Fraction:
+        """The best child for the mover; the search stops at a win, which nothing beats."""
+        game = self.game
+        top = WIN if seat == 0 else LOSS
+        best: Fraction | None = None
+        for move in self._moves(state, seat):
+            v = self._value(advance(game, state, {seat: move}))
+            if best is None or (v > best if seat == 0 else v < best):
+                best = v
+                if best == top:
+                    break
+        assert best is not None  # a game that is not over has a legal move for the mover
+        return best
+
+    def _payoffs(self, state: Any) -> list[list[Fraction]]:
+        """Seat 0's result after each pair of sealed moves (seat 0's move picks the row)."""
+        rows, columns = self._moves(state, 0), self._moves(state, 1)
+        if len(rows) * len(columns) > self.limit:
+            raise TooLarge(f"{self.game.title}: a sealed step with too many move pairs.")
+        game, value = self.game, self._value
+        return [[value(advance(game, state, {0: r, 1: c})) for c in columns] for r in rows]
+
+    def _moves(self, state: Any, seat: Seat) -> list[Move]:
+        """The seat's legal moves, refused when there are more than the limit."""
+        moves = list(islice(self.game.legal(state, seat), self.limit + 1))
+        if len(moves) > self.limit:
+            raise TooLarge(f"{self.game.title}: more than {self.limit:,} legal moves.")
+        return moves

@@ -1,0 +1,137 @@
+"""Perfect play: the memoized solver against plain minimax, its memo keys, its move verdicts,
+and its refusal of games too large to solve."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Any
+
+import pytest
+
+from players.exact import INSTANCES, Solver, TooLarge
+from players.exact.keys import SPECS, key_function
+from rules import GAMES
+from tests.players.brute import minimax
+
+TINY = (
+    ("numbers-to-number", {"m": 2}),
+    ("numerical-cards", {"m": 3, "max_moves": 5}),
+    ("lengths-of-lengths", {"n": 4}),
+    ("binary-scramble", {"length": 4, "target": 1}),
+    ("labyrinthine-loop", {"n": 2}),
+    ("integer-sequence", {"n": 5}),
+    ("arcs-and-marks", {"m": 6, "rounds": 1}),
+)
+"""A size of each game small enough for minimax without a memo."""
+
+
+def started(slug: str, options: dict[str, Any]) -> Any:
+    """The start state of a two-player game."""
+    game = GAMES[slug]
+    return game.start(2, game.settle_options(2, options))
+
+
+def random_states(slug: str, options: dict[str, Any], games: int, seed: int) -> list[Any]:
+    """Every state of some random two-player games."""
+    game, rng = GAMES[slug], random.Random(seed)
+    out = []
+    for _ in range(games):
+        state = started(slug, options)
+        out.append(state)
+        while not game.is_over(state):
+            step = {seat: game.sample(state, seat, rng) for seat in game.to_move(state)}
+            state = game.apply(state, step)
+            out.append(state)
+    return out
+
+
+@pytest.mark.parametrize(("slug", "options"), TINY)
+def test_the_solver_agrees_with_plain_minimax(slug: str, options: dict[str, Any]) -> None:
+    game = GAMES[slug]
+    solver = Solver(game)
+    for state in random_states(slug, options, games=3, seed=1)[::3]:
+        assert solver.value(state) == minimax(game, state)
+
+
+@pytest.mark.parametrize(("slug", "options"), TINY)
+def test_equal_keys_mean_equal_moves_and_lead(slug: str, options: dict[str, Any]) -> None:
+    game, key = GAMES[slug], key_function(slug)
+    seen: dict[Hashable, Any] = {}
+    merged = 0
+    for state in random_states(slug, options, games=60, seed=2):
+        other = seen.setdefault(key(state), state)
+        if other is state:
+            continue
+        merged += other != state
+        assert game.to_move(state) == game.to_move(other)
+        assert game.is_over(state) == game.is_over(other)
+        totals, known = game.scores(state), game.scores(other)
+        assert totals[0] - totals[1] == known[0] - known[1]
+        if not SPECS[slug].lead:
+            assert totals == known
+        for seat in game.to_move(state):
+            moves = list(game.legal(state, seat))
+            assert moves == list(game.legal(other, seat))
+            if len(game.to_move(state)) == 1:  # the same move leads to equal keys again
+                for move in moves:
+                    after = key(game.apply(state, {seat: move}))
+                    assert after == key(game.apply(other, {seat: move}))
+    assert merged or slug in ("numbers-to-number", "numerical-cards", "integer-sequence")
+
+
+def test_turn_verdicts_follow_the_values_of_the_children() -> None:
+    game = GAMES["lengths-of-lengths"]
+    solver = Solver(game)
+    state = started("lengths-of-lengths", {"n": 6})
+    state = game.apply(game.apply(state, {0: "1"}), {1: "0"})
+    best = solver.value(state)
+    losses = solver.losses(state, 0)
+    for move, lost in losses.items():
+        assert lost == best - solver.value(game.apply(state, {0: move}))
+        assert lost >= 0
+        assert (move in solver.optimal_moves(state, 0)) == (lost == 0)
+        assert solver.loss(state, 0, move) == lost
+    assert min(losses.values()) == 0
+
+
+def test_sealed_verdicts_are_best_replies_to_the_other_seats_equilibrium() -> None:
+    game = GAMES["numbers-to-number"]
+    solver = Solver(game)
+    state = started("numbers-to-number", {"m": 2})
+    rows, cols, eq = solver.equilibrium(state)
+    assert eq.value == solver.value(state)
+    table = [[solver.value(game.apply(state, {0: r, 1: c})) for c in cols] for r in rows]
+    against = [sum(w * x for w, x in zip(eq.columns, row, strict=True)) for row in table]
+    optimal = solver.optimal_moves(state, 0)
+    assert optimal
+    for move in optimal:
+        assert against[rows.index(move)] == eq.value
+    for seat in (0, 1):
+        assert all(solver.loss(state, seat, m) >= 0 for m in game.legal(state, seat))
+
+
+def test_a_game_too_large_is_refused() -> None:
+    game = GAMES["lengths-of-lengths"]
+    with pytest.raises(TooLarge, match="too large"):
+        Solver(game, limit=1000).value(started("lengths-of-lengths", {"n": 24}))
+    numbers = GAMES["numbers-to-number"]
+    with pytest.raises(TooLarge, match="legal moves"):
+        Solver(numbers, limit=100).value(started("numbers-to-number", {"m": 8}))
+
+
+def test_only_two_players_are_solved() -> None:
+    game = GAMES["lengths-of-lengths"]
+    state = game.start(3, game.settle_options(3, {"n": 3}))
+    with pytest.raises(ValueError, match="two-player"):
+        Solver(game).value(state)
+
+
+def test_every_game_has_a_solved_size() -> None:
+    assert sorted(slug for slug, _ in INSTANCES) == sorted(GAMES)
+    for slug, options in INSTANCES:
+        GAMES[slug].settle_options(2, options)  # every listed size is a legal one
+    assert Fraction(1, 2) == Solver(GAMES["arcs-and-marks"]).value(
+        started("arcs-and-marks", dict(INSTANCES)["arcs-and-marks"])
+    )
