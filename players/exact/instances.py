@@ -13,6 +13,7 @@ INSTANCES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("integer-sequence", {"n": 8}),
     ("arcs-and-marks", {"m": 8, "rounds": 2}),
 )
-"""(game slug, options) of each solved size: the largest that solve within about a minute and
-stay within the position limit while games on them are judged (Arcs And Marks at m = 10 and
-An Integer Sequence Game at n = 10 do not)."""
+"""(game slug, options) of each solved size: each solves within about a minute and stays within
+the position limit while games on it are judged (the next sizes up of Arcs And Marks, m = 10,
+and of Lengths Of Lengths Of Lengths, n = 20, do not; An Integer Sequence Game at n = 10
+solves but outgrows the limit when judged)."""
