@@ -196,7 +196,7 @@ def run_exact(
     limit: int = POSITION_LIMIT,
 ) -> ExactResult:
     """Solve each size, then play `games` games of each (player under test, opponent) pairing
-    on it, the player under test in seat 0 in even games and seat 1 in odd ones."""
+    on it (names from `players`, or PERFECT), every decision of the player under test judged."""
     began = time.perf_counter()
     pairs = list(pairings)
     result = ExactResult([], [], games, 0.0)
@@ -211,17 +211,37 @@ def run_exact(
         log.info("exact: %s %s solved: %s (%d positions, %.1f s)", slug, dict(options),
                  ruler.value, ruler.positions, ruler.seconds)  # fmt: skip
         named = {**players, PERFECT: perfect_player(solver)}
-        for name, other in pairs:
-            verdicts = Verdicts(slug, name, other)
-            for i in range(games):
-                tested = i % 2
-                mine, theirs = named[name], named[other]
-                seats = (mine, theirs) if tested == 0 else (theirs, mine)
-                rng = random.Random(hash_seed("exact", slug, name, other, i, seed))
-                play_judged(solver, start, seats, tested, rng, verdicts)
-            result.verdicts.append(verdicts)
+        try:
+            result.verdicts += judge_pairings(solver, start, pairs, named, games, seed)
+        except TooLarge as refusal:  # judging reaches positions the start's solve cut off
+            result.refused[slug] = f"while judging: {refusal}"
+        log.info("exact: %s judged (%d positions solved)", slug, solver.positions)
     result.seconds = time.perf_counter() - began
     return result
+
+
+def judge_pairings(
+    solver: Solver,
+    start: Any,
+    pairs: Sequence[tuple[str, str]],
+    named: Mapping[str, Player],
+    games: int,
+    seed: int,
+) -> list[Verdicts]:
+    """Each pairing's games on one solved size, the player under test in seat 0 in even
+    games and seat 1 in odd ones."""
+    out = []
+    slug = solver.game.slug
+    for name, other in pairs:
+        verdicts = Verdicts(slug, name, other)
+        for i in range(games):
+            tested = i % 2
+            mine, theirs = named[name], named[other]
+            seats = (mine, theirs) if tested == 0 else (theirs, mine)
+            rng = random.Random(hash_seed("exact", slug, name, other, i, seed))
+            play_judged(solver, start, seats, tested, rng, verdicts)
+        out.append(verdicts)
+    return out
 
 
 def exact_lines(result: ExactResult) -> list[str]:

@@ -61,7 +61,7 @@ class Solver:
             children = [self.value(advance(game, state, {seat: m})) for m in moves]
             sign = 1 if seat == 0 else -1
             return {m: sign * (best - v) for m, v in zip(moves, children, strict=True)}
-        table = self._payoffs(state)
+        table = self._payoffs(state, self.value)
         _, lost = (matrix.row_losses if seat == 0 else matrix.column_losses)(table)
         return dict(zip(moves, lost, strict=True))
 
@@ -77,7 +77,8 @@ class Solver:
         """A sealed step's moves of seat 0 and of seat 1, and an equilibrium over them."""
         if not self.game.is_sealed(state):
             raise ValueError("Not a sealed step.")
-        return self._moves(state, 0), self._moves(state, 1), matrix.solve(self._payoffs(state))
+        table = self._payoffs(state, self.value)
+        return self._moves(state, 0), self._moves(state, 1), matrix.solve(table)
 
     def _value(self, state: Any) -> Fraction:
         key = self.key(state)
@@ -92,7 +93,7 @@ class Solver:
             if len(awaited) == 1:
                 result = self._turn(state, awaited[0])
             else:
-                result = matrix.value(self._payoffs(state))
+                result = matrix.value(self._payoffs(state, self._value))
         if len(self.memo) >= self.limit:
             raise TooLarge(
                 f"{game.title}: more than {self.limit:,} positions; too large to solve exactly."
@@ -118,12 +119,13 @@ class Solver:
         assert best is not None  # a game that is not over has a legal move for the mover
         return best
 
-    def _payoffs(self, state: Any) -> list[list[Fraction]]:
-        """Seat 0's result after each pair of sealed moves (seat 0's move picks the row)."""
+    def _payoffs(self, state: Any, value: Callable[[Any], Fraction]) -> list[list[Fraction]]:
+        """Seat 0's result after each pair of sealed moves (seat 0's move picks the row), each
+        found by `value` (the guarded entry from outside the recursion)."""
         rows, columns = self._moves(state, 0), self._moves(state, 1)
         if len(rows) * len(columns) > self.limit:
             raise TooLarge(f"{self.game.title}: a sealed step with too many move pairs.")
-        game, value = self.game, self._value
+        game = self.game
         return [[value(advance(game, state, {0: r, 1: c})) for c in columns] for r in rows]
 
     def _moves(self, state: Any, seat: Seat) -> list[Move]:
