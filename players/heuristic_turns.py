@@ -19,6 +19,9 @@ EXACT = 6
 """Lengths Of Lengths: with at most this many digits to come, every completion is weighed."""
 COMPLETIONS = 32
 """Lengths Of Lengths: random completions weighed when more digits are to come."""
+SPOIL = 0.5
+"""Lengths Of Lengths: how often the other seats are expected to repeat the last digit (which
+breaks the alternation the offense needs)."""
 THREAT = 0.5
 """Binary Scramble: what leaving the next mover a scoring flip costs, in points."""
 PRESSURE = 0.5
@@ -26,18 +29,29 @@ PRESSURE = 0.5
 
 
 @lru_cache(maxsize=1 << 16)
-def expected_score(digits: str, n: int) -> float:
-    """The offense's mean score over the completions of a round's digits by random digits
-    (exact near the end, else a sample seeded by the digits themselves)."""
+def expected_score(digits: str, n: int, players: int) -> float:
+    """The offense's mean score over completions of a round's digits in which the offense
+    appends random digits and every other seat repeats the last digit SPOIL of the time, else
+    a random one (exact near the end, else a sample seeded by the digits themselves)."""
     left = n - len(digits)
     if left == 0:
         return float(round_score(digits))
     if left <= EXACT:
-        return (expected_score(digits + "0", n) + expected_score(digits + "1", n)) / 2
-    rng = random.Random(digits)
+        if len(digits) % players == 0:  # the offense's digit: it appends every p-th, from the first
+            return (
+                expected_score(digits + "0", n, players) + expected_score(digits + "1", n, players)
+            ) / 2
+        same = expected_score(digits + digits[-1], n, players)
+        other = expected_score(digits + "10"[int(digits[-1])], n, players)
+        return same * (1 + SPOIL) / 2 + other * (1 - SPOIL) / 2
+    rng = random.Random(digits)  # seeded by the position, so a position has one estimate
     total = 0
     for _ in range(COMPLETIONS):
-        total += round_score(digits + "".join(rng.choice("01") for _ in range(left)))
+        tail = list(digits)
+        for i in range(len(digits), n):
+            spoil = i % players and rng.random() < SPOIL
+            tail.append(tail[-1] if spoil else rng.choice("01"))
+        total += round_score("".join(tail))
     return total / COMPLETIONS
 
 
@@ -46,7 +60,8 @@ def lengths_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: A
     bad for every other seat."""
     if after.round != before.round:
         return 0.0  # the round ended: its score is in the gain, the next one starts afresh
-    change = expected_score(after.digits, after.n) - expected_score(before.digits, before.n)
+    n, players = after.n, after.players
+    change = expected_score(after.digits, n, players) - expected_score(before.digits, n, players)
     return change if seat == before.round % before.players else -change
 
 
