@@ -1,6 +1,5 @@
-"""Heuristic knowledge of the turn-based games whose immediate gain is often zero: Lengths Of
-Lengths Of Lengths, Binary Scramble and Arcs And Marks (An Integer Sequence Game needs none:
-every move scores, and the greedy weighs them all)."""
+"""Heuristic knowledge of the turn-based games scored by the rules' numbers alone: Lengths Of
+Lengths Of Lengths, Binary Scramble, An Integer Sequence Game and Arcs And Marks."""
 
 from __future__ import annotations
 
@@ -23,7 +22,8 @@ SPOIL = 0.5
 """Lengths Of Lengths: how often the other seats are expected to repeat the last digit (which
 breaks the alternation the offense needs)."""
 THREAT = 0.5
-"""Binary Scramble: what leaving the next mover a scoring flip costs, in points."""
+"""Binary Scramble and An Integer Sequence Game: what leaving the next mover a big score
+costs, among moves that score alike (less than any point)."""
 PRESSURE = 0.5
 """Arcs And Marks: the weight of the points an arc is expected to cost the later arcs."""
 
@@ -76,6 +76,15 @@ def binary_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: An
     return 0.0
 
 
+def sequence_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
+    """Leaving the next mover m(k) dividing C costs THREAT: any number it circles then scores
+    m(k), the largest value yet (with no composite so far, that is every prime m(k))."""
+    if len(after.circled) % after.players == seat:
+        return 0.0  # the seat moves again (a solitaire)
+    value, count = after.m[-1], after.composites[-1]
+    return -THREAT if value > 1 and count % value == 0 else 0.0
+
+
 def arcs_candidates(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> list[Move]:
     """Every k; on a round's first move centred on mark 0 (a round is the same turned)."""
     ks = range(1, max_k(state.m) + 1)
@@ -112,4 +121,4 @@ def arcs_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any)
 LENGTHS = Knowledge(outlook=lengths_outlook)
 BINARY = Knowledge(outlook=binary_outlook)
 ARCS = Knowledge(candidates=arcs_candidates, outlook=arcs_outlook)
-SEQUENCE = Knowledge()
+SEQUENCE = Knowledge(outlook=sequence_outlook)
