@@ -1,0 +1,139 @@
+"""The heuristic players give legal, canonical, seeded moves from what their seat may know,
+and beat the random player."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from players.heuristics import HEURISTICS, heuristic_move, move_values
+from rules import GAMES
+from rules.base import IllegalMove
+from rules.record import Progress
+from tests.players.helpers import played
+from tests.players.test_levels import cases
+
+
+@pytest.mark.parametrize(("slug", "players", "options"), cases())
+def test_every_heuristic_plays_legal_canonical_moves(
+    slug: str, players: int, options: dict[str, Any]
+) -> None:
+    """At random positions (sealed steps included), every heuristic's move parses to itself,
+    every valued move does too, and the same seed gives the same move."""
+    game = GAMES[slug]
+    rng = random.Random(f"heuristics {slug}{players}{sorted(options.items())}")
+    for _ in range(4):
+        progress, _ = played(slug, players, options, rng.randrange(80), rng.randrange(999))
+        if progress.is_over():
+            continue
+        state = progress.state
+        for seat in sorted(game.to_move(state)):
+            seed = rng.randrange(10**6)
+            valued = move_values(game, state, seat, random.Random(seed))
+            assert valued, "no move weighed"
+            moves = [move for move, _ in valued]
+            assert len(set(moves)) == len(moves)
+            for move in moves:
+                assert game.parse(state, seat, move) == move
+            for name in HEURISTICS:
+                move = heuristic_move(name, game, state, seat, random.Random(seed))
+                assert game.parse(state, seat, move) == move
+                assert heuristic_move(name, game, state, seat, random.Random(seed)) == move
+
+
+SEALED = [
+    ("numbers-to-number", 2, {}, 9),
+    ("numbers-to-number", 2, {"m": 12}, 3),
+    ("numerical-cards", 2, {}, 5),
+    ("numerical-cards", 4, {"m": 6}, 7),
+]
+
+
+@pytest.mark.parametrize(("slug", "players", "given", "steps"), SEALED)
+@pytest.mark.parametrize("name", list(HEURISTICS))
+def test_the_decision_ignores_what_others_sealed(
+    slug: str, players: int, given: dict[str, int], steps: int, name: str
+) -> None:
+    """Whatever the other awaited seat sealed, the heuristic's move is the same: the sealed
+    move lives outside the state it decides from."""
+    progress, _ = played(slug, players, given, steps, seed=3)
+    game = progress.game
+    seat, other = sorted(game.to_move(progress.state))
+    moves = set()
+    for sealed in sorted(game.legal(progress.state, other), key=str)[:6]:
+        waiting = progress.submit(other, sealed)
+        assert waiting.pending == {other: sealed}
+        assert waiting.state == progress.state
+        moves.add(heuristic_move(name, game, waiting.state, seat, random.Random(5)))
+    assert len(moves) == 1, moves
+
+
+def test_a_resigned_seat_plays_the_referees_way_out() -> None:
+    """A resigned seat drops in Numerical Card Game, as the referee would play it."""
+    game = GAMES["numerical-cards"]
+    progress = Progress.begin(game, 3, {"m": 6}).resign(1)
+    for name in HEURISTICS:
+        move = heuristic_move(name, game, progress.state, 1, random.Random(1), progress.resigned)
+        assert move == "drop"
+        move = heuristic_move(name, game, progress.state, 0, random.Random(1), progress.resigned)
+        assert move != "drop"
+
+
+def test_a_seat_not_awaited_is_refused() -> None:
+    """Asking for the move of a seat that is not to move raises IllegalMove."""
+    game = GAMES["lengths-of-lengths"]
+    state = game.start(2, game.settle_options(2, {}))
+    for name in HEURISTICS:
+        with pytest.raises(IllegalMove):
+            heuristic_move(name, game, state, 1, random.Random(1))
+    with pytest.raises(IllegalMove):
+        move_values(game, state, 1, random.Random(1))
+    with pytest.raises(ValueError, match="greedy"):
+        heuristic_move("clever", game, state, 0, random.Random(1))
+
+
+SMALL: dict[str, dict[str, int]] = {
+    "numbers-to-number": {"m": 4, "rounds": 3},
+    "numerical-cards": {"m": 8},
+    "lengths-of-lengths": {"n": 8},
+    "binary-scramble": {"length": 6, "target": 3},
+    "labyrinthine-loop": {"n": 4},
+    "integer-sequence": {"n": 8},
+    "arcs-and-marks": {"m": 8, "rounds": 2},
+}
+GAMES_EACH = 8
+"""Games per heuristic and game against random, seats swapped in half of them."""
+
+
+def duel(slug: str, name: str, seed: int) -> int:
+    """Wins minus losses of a heuristic against the random player, over GAMES_EACH games."""
+    game = GAMES[slug]
+    balance = 0
+    for i in range(GAMES_EACH):
+        rng = random.Random(f"{seed}:{i}")
+        mine = i % 2
+        progress = Progress.begin(game, 2, SMALL[slug])
+        while not progress.is_over():
+            state = progress.state
+            step = {
+                seat: heuristic_move(name, game, state, seat, random.Random(rng.randrange(2**32)))
+                if seat == mine
+                else game.sample(state, seat, rng)
+                for seat in sorted(game.to_move(state))
+            }
+            for seat, move in step.items():
+                progress = progress.submit(seat, move)
+        won = progress.winners()
+        balance += (won == [mine]) - (mine not in won)
+    return balance
+
+
+@pytest.mark.parametrize("slug", list(SMALL))
+@pytest.mark.parametrize("name", list(HEURISTICS))
+def test_every_heuristic_beats_random(slug: str, name: str) -> None:
+    """Over a few seeded games at small options, each heuristic wins at least two games more
+    than it loses."""
+    assert set(SMALL) == set(GAMES)
+    assert duel(slug, name, seed=7) >= 2
