@@ -29,7 +29,7 @@ from bench.rules_ops import run_rules
 from bench.scale import ScaleResult, run_scale
 from bench.sizes import FULL, QUICK, Sizes
 from bench.solver import run_solver
-from bench.strength import run_strength
+from bench.strength import Plan, run_strength
 
 log = logging.getLogger("bench")
 
@@ -140,13 +140,13 @@ def run(
     if "solver" in wanted:
         solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
     if "strength" in wanted:
-        strength = sections.run(
-            "strength",
-            run_strength,
+        plan = Plan(
             sizes.strength_games,
+            sizes.strength_round_robin_games,
+            sizes.strength_table_games,
             sizes.strength_scale,
-            sizes.strength_workers,
         )
+        strength = sections.run("strength", run_strength, plan, sizes.strength_workers)
     lag = None
     if "lag" in wanted:
         lag = sections.run("lag", asyncio.run, run_lag(workdir, sizes.lag_baseline_s, sizes.lag_s))

@@ -24,7 +24,11 @@ class Sizes:
     solver_ns: tuple[int, ...]
     solver_budget_s: float
     strength_games: int
-    """Games per pairing of computer levels, in every game (half with the seats swapped)."""
+    """Games per default pairing of contestants, in every game (half with the seats swapped)."""
+    strength_round_robin_games: int
+    """Games per other pair of contestants in every game, for the ratings."""
+    strength_table_games: int
+    """Games at 3 players and at each larger table."""
     strength_scale: float
     """The levels' simulations are multiplied by this (1: the real budgets)."""
     strength_workers: int
@@ -59,6 +63,8 @@ FULL = Sizes(
     solver_ns=(10, 11, 12, 13, 14, 15, 16),
     solver_budget_s=900.0,
     strength_games=200,
+    strength_round_robin_games=20,
+    strength_table_games=50,
     strength_scale=1.0,
     strength_workers=2,
     lag_s=60.0,
@@ -84,6 +90,8 @@ QUICK = Sizes(
     solver_ns=(8, 9, 10),
     solver_budget_s=10.0,
     strength_games=2,
+    strength_round_robin_games=1,
+    strength_table_games=1,
     strength_scale=0.05,
     strength_workers=1,
     lag_s=3.0,

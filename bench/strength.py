@@ -1,6 +1,6 @@
-"""Strength and speed of the computer players: for every game at its default options with two
-players, seeded games between levels (seats swapped for half of them), and the time of every
-decision per level."""
+"""Strength and speed of the computer players: seeded games between contestants (levels,
+heuristic players, random) at each game's default options and at larger tables, with the
+counted contestant's seat rotated, and the time of every decision per contestant."""
 
 from __future__ import annotations
 
@@ -8,155 +8,179 @@ import logging
 import multiprocessing
 import random
 import time
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Any
 
-from players import LEVELS, Level, decide
+from bench.contestants import CONTESTANTS, RANDOM, move_of
 from rules import GAMES
 from rules.base import Move, Seat
 from rules.record import Progress
 
 log = logging.getLogger(__name__)
 
-RANDOM = "random"
-"""The uniform random player: the game's own random move (`game.sample`)."""
-PAIRINGS = (("hard", RANDOM), ("hard", "medium"), ("medium", RANDOM))
-"""Who plays whom; the first named is the one whose results are counted."""
-TIMED = ("easy", "medium", "hard")
-"""Levels whose decisions are timed (easy at every decision the random player makes, without
-playing it, so its timing costs the games nothing)."""
-CHUNK = 10
+CHUNK = 5
 """Games of one pairing handed to a worker at a time."""
 
 
-@dataclass
-class Tally:
-    """One pairing's results in one game, counted for the first-named level."""
+@dataclass(frozen=True)
+class Table:
+    """A game, its number of players and the options given (the rest are defaults)."""
 
     slug: str
+    players: int = 2
+    options: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """'numbers-to-number', or 'numerical-cards, 4 players' away from the defaults."""
+        parts = [f"{k}={v}" for k, v in self.options]
+        if self.players != 2:
+            parts.append(f"{self.players} players")
+        return self.slug + (f" ({', '.join(parts)})" if parts else "")
+
+    @property
+    def default(self) -> bool:
+        """Two players at the game's default options."""
+        return self.players == 2 and not self.options
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A contestant counted (`first`) against another that fills every other seat."""
+
+    table: Table
     first: str
-    second: str
-    wins: int = 0
-    draws: int = 0
-    losses: int = 0
-    points: int = 0
-    """The first-named level's total points over its games."""
-    other_points: int = 0
+    other: str
+
+
+DEFAULT_PAIRINGS = (
+    ("hard", RANDOM),
+    ("hard", "greedy"),
+    ("hard", "greedy-safe"),
+    ("expert", "hard"),
+    ("hard", "medium"),
+    ("medium", RANDOM),
+    ("greedy", RANDOM),
+    ("greedy-safe", RANDOM),
+    ("greedy-safe", "greedy"),
+)
+"""Who plays whom at every game's default options, with the full number of games."""
+LARGER_TABLES = (
+    Table("numbers-to-number", 2, (("m", 10),)),
+    Table("numerical-cards", 4),
+    Table("arcs-and-marks", 3),
+    Table("labyrinthine-loop", 2, (("n", 8),)),
+)
+"""A larger table per game where the size, not the budget, could decide."""
+TABLE_OPPONENT = "greedy-safe"
+"""Who fills the other seats at 3 players and at the larger tables."""
+
+
+def round_robin() -> list[tuple[str, str]]:
+    """Every pair of contestants not among the default pairings, for the ratings."""
+    named = {frozenset(p) for p in DEFAULT_PAIRINGS}
+    return [
+        (a, b)
+        for i, a in enumerate(CONTESTANTS)
+        for b in CONTESTANTS[i + 1 :]
+        if frozenset((a, b)) not in named
+    ]
+
+
+@dataclass(frozen=True)
+class Plan:
+    """How many games each kind of pairing plays."""
+
+    games: int
+    """Per default pairing and game (seats swapped in half)."""
+    round_robin_games: int
+    """Per other pair of contestants and game, for the ratings."""
+    table_games: int
+    """Per game at 3 players and per larger table."""
+    scale: float = 1.0
+    """The levels' simulations are multiplied by this (1: the real budgets)."""
+
+
+def pairings(plan: Plan) -> list[tuple[Pairing, int]]:
+    """Every pairing to play and its number of games."""
+    out: list[tuple[Pairing, int]] = []
+    for slug in GAMES:
+        table = Table(slug)
+        out += [(Pairing(table, a, b), plan.games) for a, b in DEFAULT_PAIRINGS]
+        out += [(Pairing(table, a, b), plan.round_robin_games) for a, b in round_robin()]
+    for slug, game in GAMES.items():
+        if game.min_players <= 3 <= game.max_players:
+            out.append((Pairing(Table(slug, 3), "hard", TABLE_OPPONENT), plan.table_games))
+    out += [(Pairing(t, "hard", TABLE_OPPONENT), plan.table_games) for t in LARGER_TABLES]
+    return [(p, n) for p, n in out if n > 0]
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One finished game: the pairing, where the counted contestant sat, the totals and the
+    winners."""
+
+    pairing: Pairing
+    index: int
+    seat: Seat
+    totals: tuple[int, ...]
+    winners: tuple[Seat, ...]
 
     @property
-    def games(self) -> int:
-        """How many games were played."""
-        return self.wins + self.draws + self.losses
-
-    @property
-    def win_rate(self) -> float:
-        """Wins plus half the draws, over the games."""
-        return (self.wins + self.draws / 2) / self.games if self.games else float("nan")
-
-    def score_share(self, lowest_wins: bool) -> float:
-        """The first-named level's share of both totals; where lowest wins, the other side's
-        share (the part of the points it avoided), so higher is better either way."""
-        total = self.points + self.other_points
-        if not total:
-            return 0.5
-        return (self.other_points if lowest_wins else self.points) / total
-
-    def add(self, other: Tally) -> None:
-        """Count another batch of the same pairing."""
-        self.wins += other.wins
-        self.draws += other.draws
-        self.losses += other.losses
-        self.points += other.points
-        self.other_points += other.other_points
+    def names(self) -> tuple[str, ...]:
+        """The contestant in each seat."""
+        out = [self.pairing.other] * self.pairing.table.players
+        out[self.seat] = self.pairing.first
+        return tuple(out)
 
 
 @dataclass
 class Batch:
-    """What a worker sends back: a tally and the decision times (ms) per level."""
+    """What a worker sends back: its games and the decision times (ms) per contestant."""
 
-    tally: Tally
+    results: list[GameResult] = field(default_factory=list)
     times_ms: dict[str, list[float]] = field(default_factory=dict)
     seconds: float = 0.0
 
 
-@dataclass
-class StrengthResult:
-    """Every pairing of every game, and the decision times per level over all games."""
-
-    tallies: list[Tally]
-    times_ms: dict[str, list[float]]
-    games_per_pairing: int
-    simulation_scale: float
-    seconds: float
-
-
-def level_of(name: str, scale: float, levels: Mapping[str, Level] = LEVELS) -> Level:
-    """The named level, its simulations scaled (a quick run searches less)."""
-    level = levels[name]
-    if scale == 1 or level.simulations <= 0:
-        return level
-    return replace(level, simulations=max(1, round(level.simulations * scale)))
-
-
 def play_game(
-    slug: str,
-    seats: tuple[str, str],
-    seed: int,
-    scale: float = 1.0,
-    times_ms: dict[str, list[float]] | None = None,
-    levels: Mapping[str, Level] = LEVELS,
-) -> Progress:
-    """One game at default options between two players (a level name or RANDOM per seat),
-    each decision timed into `times_ms` by level."""
-    game = GAMES[slug]
-    rng = random.Random(seed)
-    progress = Progress.begin(game, len(seats), {})
-    players = {name: level_of(name, scale, levels) for name in set(seats) - {RANDOM}}
+    pairing: Pairing, index: int, scale: float, times_ms: dict[str, list[float]]
+) -> GameResult:
+    """One seeded game of a pairing; the counted contestant sits in seat index mod players."""
+    table = pairing.table
+    game = GAMES[table.slug]
+    seat_of_first = index % table.players
+    names = [pairing.other] * table.players
+    names[seat_of_first] = pairing.first
+    rng = random.Random(hash_seed(table.label, pairing.first, pairing.other, index))
+    progress = Progress.begin(game, table.players, dict(table.options))
     while not progress.is_over():
         state = progress.state
         step: dict[Seat, Move] = {}
         for seat in sorted(game.to_move(state)):
-            name = seats[seat]
-            decision_seed = rng.randrange(2**32)
-            if name == RANDOM:
-                step[seat] = game.sample(state, seat, rng)
-                if times_ms is not None:  # time the easy level here, without playing it
-                    start = time.perf_counter()
-                    decide(game, state, seat, levels["easy"], decision_seed)
-                    times_ms.setdefault("easy", []).append((time.perf_counter() - start) * 1e3)
-                continue
+            seed = rng.randrange(2**32)
             start = time.perf_counter()
-            step[seat] = decide(game, state, seat, players[name], decision_seed)
-            if times_ms is not None:
-                times_ms.setdefault(name, []).append((time.perf_counter() - start) * 1e3)
+            step[seat] = move_of(names[seat], game, state, seat, seed, scale)
+            times_ms.setdefault(names[seat], []).append((time.perf_counter() - start) * 1e3)
         for seat, move in step.items():  # the sealed moves stay hidden until all are in
             progress = progress.submit(seat, move)
-    return progress
+    return GameResult(
+        pairing,
+        index,
+        seat_of_first,
+        tuple(game.scores(progress.state)),
+        tuple(progress.winners()),
+    )
 
 
-def play_batch(job: tuple[str, str, str, int, int, float]) -> Batch:
-    """Games `first`..`first + count - 1` of a pairing; even games give the first-named
-    level seat 0, odd ones seat 1."""
-    slug, a, b, first, count, scale = job
+def play_batch(job: tuple[Pairing, int, int, float]) -> Batch:
+    """Games `first`..`first + count - 1` of a pairing."""
+    pairing, first, count, scale = job
     started = time.perf_counter()
-    batch = Batch(Tally(slug, a, b))
-    tally = batch.tally
+    batch = Batch()
     for i in range(first, first + count):
-        mine = i % 2
-        seats = (a, b) if mine == 0 else (b, a)
-        seed = hash_seed(slug, a, b, i)
-        progress = play_game(slug, seats, seed, scale, batch.times_ms)
-        winners = progress.winners()
-        totals = progress.game.scores(progress.state)
-        tally.points += totals[mine]
-        tally.other_points += totals[1 - mine]
-        if winners == [mine]:
-            tally.wins += 1
-        elif mine in winners:
-            tally.draws += 1
-        else:
-            tally.losses += 1
+        batch.results.append(play_game(pairing, i, scale, batch.times_ms))
     batch.seconds = time.perf_counter() - started
     return batch
 
@@ -166,43 +190,46 @@ def hash_seed(*parts: object) -> int:
     return random.Random(":".join(map(str, parts))).randrange(2**32)
 
 
-def jobs(games_per_pairing: int, scale: float) -> list[tuple[str, str, str, int, int, float]]:
-    """Every batch of every pairing of every game."""
-    out = []
-    for slug in GAMES:
-        for a, b in PAIRINGS:
-            for first in range(0, games_per_pairing, CHUNK):
-                count = min(CHUNK, games_per_pairing - first)
-                out.append((slug, a, b, first, count, scale))
+@dataclass
+class StrengthResult:
+    """Every game played, the decision times per contestant, and the plan."""
+
+    results: list[GameResult]
+    times_ms: dict[str, list[float]]
+    plan: Plan
+    seconds: float
+
+
+def jobs(plan: Plan) -> list[tuple[Pairing, int, int, float]]:
+    """Every batch of every pairing; the slowest contestants' batches first, so that the
+    workers finish together."""
+    out = [
+        (pairing, first, min(CHUNK, count - first), plan.scale)
+        for pairing, count in pairings(plan)
+        for first in range(0, count, CHUNK)
+    ]
+    weight = {"expert": 0, "hard": 1}
+    out.sort(key=lambda job: min(weight.get(job[0].first, 2), weight.get(job[0].other, 2)))
     return out
 
 
-def run_strength(games_per_pairing: int, scale: float, workers: int) -> StrengthResult:
-    """Every pairing of every game, over a pool of `workers` processes (1: in this one)."""
+def run_strength(plan: Plan, workers: int) -> StrengthResult:
+    """Every pairing, over a pool of `workers` processes (1: in this one)."""
     started = time.perf_counter()
-    todo = jobs(games_per_pairing, scale)
-    tallies: dict[tuple[str, str, str], Tally] = {}
-    times: dict[str, list[float]] = {name: [] for name in TIMED}
+    todo = jobs(plan)
     if workers > 1:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
             done = _collect(pool.imap_unordered(play_batch, todo), len(todo))
     else:
         done = _collect(map(play_batch, todo), len(todo))
+    results: list[GameResult] = []
+    times: dict[str, list[float]] = {}
     for batch in done:
-        t = batch.tally
-        key = (t.slug, t.first, t.second)
-        tallies.setdefault(key, Tally(*key)).add(t)
+        results += batch.results
         for name, values in batch.times_ms.items():
             times.setdefault(name, []).extend(values)
-        log.debug("strength: %s %s-%s batch in %.1f s", t.slug, t.first, t.second, batch.seconds)
-    order = [(slug, a, b) for slug in GAMES for a, b in PAIRINGS]
-    return StrengthResult(
-        [tallies[key] for key in order if key in tallies],
-        times,
-        games_per_pairing,
-        scale,
-        time.perf_counter() - started,
-    )
+    results.sort(key=lambda r: (r.pairing.table.label, r.pairing.first, r.pairing.other, r.index))
+    return StrengthResult(results, times, plan, time.perf_counter() - started)
 
 
 def _collect(batches: Iterable[Batch], total: int) -> list[Batch]:

@@ -1,23 +1,30 @@
-"""The strength section of the summary and of the table: results per game and pairing, and
-decision times per level, with their goals."""
+"""The strength section of the summary and of the table: results per table and pairing, the
+contestants' ratings, and decision times, with their goals."""
 
 from __future__ import annotations
 
 import math
 from typing import Any
 
+from bench.contestants import CONTESTANTS
 from bench.stats import goal, percentile, rounded
-from bench.strength import PAIRINGS, TIMED, StrengthResult, Tally, lowest_wins
+from bench.strength import StrengthResult
+from bench.strength_stats import Tally, ratings, tallies
+from rules import GAMES
 
 HARD_VS_RANDOM = 0.9
-HARD_VS_MEDIUM = 0.6
+HARD_VS_HEURISTICS = 0.75
+EXPERT_VS_HARD = 0.65
+HARD_ALONE_BEST_3P = 0.5
 HARD_P50_MS = 300.0
-HARD_P99_MS = 2000.0
+HARD_P99_MS = 1500.0
+EXPERT_P99_MS = 2000.0
+HEURISTICS = ("greedy", "greedy-safe")
 
 
-def pairing_key(first: str, second: str) -> str:
+def pairing_key(first: str, other: str) -> str:
     """'hard_vs_random'."""
-    return f"{first}_vs_{second}"
+    return f"{first}_vs_{other}"
 
 
 def _tally_json(t: Tally) -> dict[str, Any]:
@@ -26,52 +33,72 @@ def _tally_json(t: Tally) -> dict[str, Any]:
         "draws": t.draws,
         "losses": t.losses,
         "win_rate": rounded(t.win_rate),
-        "score_share": rounded(t.score_share(lowest_wins(t.slug))),
+        "alone_best": rounded(t.alone_best),
+        "score_share": rounded(t.score_share),
     }
 
 
-def _rates(res: StrengthResult, first: str, second: str) -> list[float]:
-    return [t.win_rate for t in res.tallies if (t.first, t.second) == (first, second)]
+def _rates(found: list[Tally], first: str, others: tuple[str, ...]) -> list[float]:
+    """Win rates of `first` against any of `others` at each game's defaults."""
+    return [
+        t.win_rate
+        for t in found
+        if t.pairing.table.default and t.pairing.first == first and t.pairing.other in others
+    ]
 
 
-def _pooled(res: StrengthResult, first: str, second: str) -> float:
-    """The win rate over every game of a pairing together."""
-    pooled = Tally("all", first, second)
-    for t in res.tallies:
-        if (t.first, t.second) == (first, second):
-            pooled.add(t)
-    return pooled.win_rate
+def _pooled(found: list[Tally], first: str, other: str) -> float:
+    """Wins plus half the draws of `first` against `other` over every game's defaults."""
+    games = wins = 0.0
+    for t in found:
+        p = t.pairing
+        if p.table.default and (p.first, p.other) == (first, other):
+            games += t.games
+            wins += t.wins + t.draws / 2
+    return wins / games if games else math.nan
 
 
-def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The summary's strength fields, and its goals."""
-    per_game: dict[str, dict[str, Any]] = {}
-    for t in res.tallies:
-        per_game.setdefault(t.slug, {})[pairing_key(t.first, t.second)] = _tally_json(t)
-    times = {
+def _times(res: StrengthResult) -> dict[str, dict[str, Any]]:
+    return {
         name: {
             "p50": rounded(percentile(res.times_ms.get(name, []), 50)),
             "p99": rounded(percentile(res.times_ms.get(name, []), 99)),
             "decisions": len(res.times_ms.get(name, [])),
         }
-        for name in TIMED
+        for name in CONTESTANTS
     }
+
+
+def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The summary's strength fields, and its goals."""
+    found = list(tallies(res.results).values())
+    per_table: dict[str, dict[str, Any]] = {}
+    for t in found:
+        key = pairing_key(t.pairing.first, t.pairing.other)
+        per_table.setdefault(t.pairing.table.label, {})[key] = _tally_json(t)
+    times = _times(res)
+    three = [t.alone_best for t in found if t.pairing.table.players == 3 and not t.pairing.table.options]
+    rated = ratings(res.results)
     fields: dict[str, Any] = {
-        "strength": per_game,
+        "strength": per_table,
         "decision_ms": times,
-        "hard_vs_random_min_win_rate": rounded(
-            min(_rates(res, "hard", "random"), default=math.nan)
+        "ratings": {r.name: {"rating": r.shown, "games": r.games} for r in rated},
+        "ratings_by_game": {
+            slug: {r.name: r.shown for r in ratings(res.results, slug)} for slug in GAMES
+        },
+        "hard_vs_random_min_win_rate": rounded(min(_rates(found, "hard", ("random",)), default=math.nan)),
+        "hard_vs_heuristics_min_win_rate": rounded(
+            min(_rates(found, "hard", HEURISTICS), default=math.nan)
         ),
-        "hard_vs_medium_min_win_rate": rounded(
-            min(_rates(res, "hard", "medium"), default=math.nan)
+        "expert_vs_hard_win_rate": rounded(_pooled(found, "expert", "hard")),
+        "expert_vs_hard_min_win_rate": rounded(
+            min(_rates(found, "expert", ("hard",)), default=math.nan)
         ),
-        "hard_vs_medium_win_rate": rounded(_pooled(res, "hard", "medium")),
-        "medium_vs_random_min_win_rate": rounded(
-            min(_rates(res, "medium", "random"), default=math.nan)
-        ),
+        "hard_alone_best_3p_min": rounded(min(three, default=math.nan)),
         "hard_p50_ms": times["hard"]["p50"],
         "hard_p99_ms": times["hard"]["p99"],
-        "strength_games_per_pairing": res.games_per_pairing,
+        "expert_p99_ms": times["expert"]["p99"],
+        "strength_games_per_pairing": res.plan.games,
     }
     goals = {
         "hard_vs_random_min_win_rate": goal(
@@ -79,10 +106,20 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
             f">= {HARD_VS_RANDOM} in every game",
             lambda v: v >= HARD_VS_RANDOM,
         ),
-        "hard_vs_medium_win_rate": goal(
-            fields["hard_vs_medium_win_rate"],
-            f">= {HARD_VS_MEDIUM} over all games",
-            lambda v: v >= HARD_VS_MEDIUM,
+        "hard_vs_heuristics_min_win_rate": goal(
+            fields["hard_vs_heuristics_min_win_rate"],
+            f">= {HARD_VS_HEURISTICS} against each heuristic in every game",
+            lambda v: v >= HARD_VS_HEURISTICS,
+        ),
+        "expert_vs_hard_win_rate": goal(
+            fields["expert_vs_hard_win_rate"],
+            f">= {EXPERT_VS_HARD} over all games",
+            lambda v: v >= EXPERT_VS_HARD,
+        ),
+        "hard_alone_best_3p_min": goal(
+            fields["hard_alone_best_3p_min"],
+            f">= {HARD_ALONE_BEST_3P} in every game of 3 players",
+            lambda v: v >= HARD_ALONE_BEST_3P,
         ),
         "hard_p50_ms": goal(
             fields["hard_p50_ms"], f"<= {HARD_P50_MS:g}", lambda v: v <= HARD_P50_MS
@@ -90,56 +127,80 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
         "hard_p99_ms": goal(
             fields["hard_p99_ms"], f"<= {HARD_P99_MS:g}", lambda v: v <= HARD_P99_MS
         ),
+        "expert_p99_ms": goal(
+            fields["expert_p99_ms"], f"<= {EXPERT_P99_MS:g}", lambda v: v <= EXPERT_P99_MS
+        ),
     }
     return fields, goals
-
-
-def _met(s: dict[str, Any], name: str) -> str:
-    return "met" if s["goals"][name]["met"] else "NOT MET"
 
 
 def _pct(x: float) -> str:
     return "-" if math.isnan(x) else f"{100 * x:.0f}%"
 
 
+def _cell(t: Tally | None, width: int) -> str:
+    if t is None:
+        return f"{'-':>{width}}"
+    text = f"{t.wins}/{t.draws}/{t.losses} {_pct(t.win_rate)}"
+    return f"{text:>{width}}"
+
+
 def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
     """The strength section of the table."""
-    scaled = "" if res.simulation_scale == 1 else f", budgets cut to {res.simulation_scale:g}"
+    plan = res.plan
+    scaled = "" if plan.scale == 1 else f", budgets cut to {plan.scale:g}"
+    found = tallies(res.results)
     lines = [
-        f"6. Computer players at default options, 2 players ({res.games_per_pairing} games"
-        f" per pairing,",
-        f"   seats swapped in half{scaled}; {res.seconds:.0f} s)",
-        "   W/D/L and win rate (a draw counts half) of the first named; score share = its part",
-        "   of both totals (Arcs And Marks, lowest wins: the other side's part, so higher is",
-        "   better there too); random = the game's own uniform random move",
-        f"   {'':22}" + "".join(f"{a + ' vs ' + b:>26}" for a, b in PAIRINGS),
-        f"   {'game':22}" + f"{'W/D/L':>13} {'win':>5} {'share':>6}" * len(PAIRINGS),
+        f"6. Computer players ({plan.games} games per pairing at default options, "
+        f"{plan.round_robin_games} per other pair,",
+        f"   {plan.table_games} per larger table; the counted seat rotates{scaled};"
+        f" {res.seconds:.0f} s)",
+        "   W/D/L of the first named (W = alone best) and its score (a draw counts half)",
     ]
-    by_key = {(t.slug, t.first, t.second): t for t in res.tallies}
-    for slug in dict.fromkeys(t.slug for t in res.tallies):
-        cells = []
-        for a, b in PAIRINGS:
-            t = by_key.get((slug, a, b))
-            if t is None:
-                cells.append(f"{'-':>26}")
-                continue
-            wdl = f"{t.wins}/{t.draws}/{t.losses}"
-            share = _pct(t.score_share(lowest_wins(slug)))
-            cells.append(f"{wdl:>13} {_pct(t.win_rate):>5} {share:>6}")
-        lines.append(f"   {slug:22}" + "".join(cells))
+    defaults = [p for p in found if p.table.default]
+    heads = list(dict.fromkeys((p.first, p.other) for p in defaults))
+    width = 16
+    for start in range(0, len(heads), 5):
+        part = heads[start : start + 5]
+        lines.append(f"   {'':22}" + "".join(f"{a + '-' + b:>{width}}" for a, b in part))
+        for slug in GAMES:
+            cells = [
+                _cell(next((found[p] for p in defaults if p.table.slug == slug and (p.first, p.other) == pair), None), width)
+                for pair in part
+            ]
+            lines.append(f"   {slug:22}" + "".join(cells))
+        lines.append("")
+    others = [p for p in found if not p.table.default]
+    if others:
+        lines.append("   larger tables (the other seats: greedy-safe)")
+        for p in others:
+            t = found[p]
+            lines.append(
+                f"   {p.table.label:44} {p.first:7} {t.wins}/{t.draws}/{t.losses}"
+                f"  alone best {_pct(t.alone_best)}"
+            )
+        lines.append("")
+    lines.append(f"   {'rating (all games)':22}" + "".join(f"{n:>12}" for n in s["ratings"]))
+    lines.append(f"   {'':22}" + "".join(f"{v['rating']:>12}" for v in s["ratings"].values()))
     lines += ["", f"   {'decision ms':22}{'p50':>9}{'p99':>9}{'decisions':>11}"]
-    for name in TIMED:
+    for name in CONTESTANTS:
         t = s["decision_ms"][name]
         p50 = "-" if t["p50"] is None else f"{t['p50']:.1f}"
         p99 = "-" if t["p99"] is None else f"{t['p99']:.1f}"
         lines.append(f"   {name:22}{p50:>9}{p99:>9}{t['decisions']:>11}")
-    lines += [
-        f"   hard vs random, worst game: {s['hard_vs_random_min_win_rate']}; goal >= "
-        f"{HARD_VS_RANDOM}: {_met(s, 'hard_vs_random_min_win_rate')}",
-        f"   hard vs medium, all games: {s['hard_vs_medium_win_rate']} (worst game "
-        f"{s['hard_vs_medium_min_win_rate']}); goal >= {HARD_VS_MEDIUM}: "
-        f"{_met(s, 'hard_vs_medium_win_rate')}",
-        f"   hard p50 {s['hard_p50_ms']} ms, goal <= {HARD_P50_MS:g}: {_met(s, 'hard_p50_ms')};"
-        f" p99 {s['hard_p99_ms']} ms, goal <= {HARD_P99_MS:g}: {_met(s, 'hard_p99_ms')}",
-    ]
+    for name, g in s["goals"].items():
+        if name in GOALS_SHOWN:
+            met = "met" if g["met"] else "NOT MET"
+            lines.append(f"   {name}: {g['value']} (goal {g['goal']}): {met}")
     return lines
+
+
+GOALS_SHOWN = (
+    "hard_vs_random_min_win_rate",
+    "hard_vs_heuristics_min_win_rate",
+    "expert_vs_hard_win_rate",
+    "hard_alone_best_3p_min",
+    "hard_p50_ms",
+    "hard_p99_ms",
+    "expert_p99_ms",
+)

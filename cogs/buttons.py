@@ -9,6 +9,7 @@ import discord
 from discord.ext import commands
 
 from cogs.replies import answer_failure
+from players import LEVELS
 
 
 async def _handoff(interaction: discord.Interaction, cog: str, method: str, **fields: Any) -> None:
@@ -62,9 +63,7 @@ class ComputerSelect(
     """The lobby's menu to seat a computer of a level, or take the last one out."""
 
     CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = (
-        ("easy", "Add computer (easy)", "A legal move with a simple preference"),
-        ("medium", "Add computer (medium)", "Searches a few hundred games ahead"),
-        ("hard", "Add computer (hard)", "Searches the most; the strongest"),
+        *((lv.name, f"Add computer ({lv.name})", lv.description) for lv in LEVELS.values()),
         ("remove", "Remove a computer", "Takes the last computer seated out"),
     )
 

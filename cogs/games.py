@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.context import act, bot_of
+from players import LEVELS
 from rules import GAMES
 from rules.base import Game, Option
 
@@ -115,7 +116,8 @@ class GameCog(commands.Cog):
                 "computer",
                 inspect.Parameter.KEYWORD_ONLY,
                 default=None,
-                annotation=Optional[Literal["easy", "medium", "hard"]],  # noqa: UP045
+                # The levels as declared with the players: a new level needs no change here.
+                annotation=Optional[cast(Any, Literal)[tuple(LEVELS)]],  # noqa: UP045
             ),
         ]
         newgame.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]

@@ -289,9 +289,12 @@ def versus_standings(
     levels = [
         LevelRating(player, mu, sigma, games)
         for player, mu, sigma, games in conn.execute(
+            # The levels are those members have records against here (members' ratings are
+            # kept under their ids, so no list of levels is needed).
             "SELECT player, mu, sigma, games FROM versus_ratings WHERE guild_id = ? AND game = ? "
-            "AND player IN ('easy', 'medium', 'hard') ORDER BY mu",
-            (guild_id, game),
+            "AND player IN (SELECT level FROM versus_computer WHERE guild_id = ? AND game = ?) "
+            "ORDER BY mu",
+            (guild_id, game, guild_id, game),
         )
     ]
     board = [

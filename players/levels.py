@@ -2,35 +2,52 @@
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from players.easy import easy_move
+from players.endgame import solve_endgame
+from players.heuristics import move_values
 from players.search import Budget, search
 from rules.base import Game, Move, Seat
 
 
 @dataclass(frozen=True)
 class Level:
-    """A level: its name, its search budget (0 simulations: the easy one-step player) and
-    its time cap per decision."""
+    """A level: its name, what a member is told of it, its search budget (0 simulations: the
+    easy one-step player), its time cap per decision, and how much the game's heuristic
+    guides its search (priors near the root, the first steps of each playout)."""
 
     name: str
     simulations: int
     seconds: float
+    description: str = ""
+    prior_depth: int = -1
+    guided_steps: int = 0
+    endgame_seconds: float = 0.0
+    """Time given to solving the rest of a two-player game exactly (0: never tried)."""
+
+    @property
+    def guided(self) -> bool:
+        """True when the game's heuristic steers the search."""
+        return self.prior_depth >= 0 or self.guided_steps > 0
 
 
 LEVELS: dict[str, Level] = {
     level.name: level
     for level in (
-        Level("easy", 0, 0.02),
-        Level("medium", 100, 0.5),
-        Level("hard", 500, 1.5),
+        Level("easy", 0, 0.02, "A legal move with a simple preference"),
+        Level("medium", 100, 0.5, "Searches a hundred random games ahead"),
+        Level("hard", 400, 1.5, "Searches games played with the game's know-how", 2, 4, 0.25),
+        Level("expert", 1600, 2.0, "Thinks up to two seconds a move; the strongest", 3, 4, 1.0),
     )
 }
-"""Every level by name, weakest first."""
+"""Every level by name, weakest first: the slash command's choices, the lobby's menu and the
+stored seats all read this."""
 
 
 def choose(
@@ -62,5 +79,22 @@ def decide(
     cap = level.seconds if seconds is None else seconds
     if level.simulations <= 0:
         return easy_move(game, state, seat, random.Random(seed), resigned)
-    budget = Budget(level.simulations, cap)
-    return search(game, state, seat, budget, seed, resigned)
+    started = time.perf_counter()
+    # Without a time cap (a deterministic decision) the endgame is bounded by its size alone.
+    given = min(level.endgame_seconds, cap) if cap < math.inf else math.inf
+    solved = None
+    if level.endgame_seconds > 0:
+        solved = solve_endgame(game, state, seat, random.Random(seed), given, resigned)
+    if solved is not None and solved.drawn is not None:
+        return solved.drawn
+    allowed = solved.optimal if solved is not None else None
+    if allowed is not None and len(allowed) == 1:
+        return next(iter(allowed))
+    budget = Budget(
+        level.simulations,
+        cap - (time.perf_counter() - started),
+        prior_depth=level.prior_depth,
+        guided_steps=level.guided_steps,
+    )
+    knowledge = move_values if level.guided else None
+    return search(game, state, seat, budget, seed, resigned, knowledge, allowed)

@@ -81,8 +81,9 @@ class Search:
         self.fast = None if self.resigned else PLAYOUTS.get(game.slug)
         self.knowledge = knowledge
 
-    def run(self, seat: Seat) -> Move:
-        """Search within the budget; the seat's choice at the root."""
+    def run(self, seat: Seat, allowed: frozenset[Move] | None = None) -> Move:
+        """Search within the budget; the seat's choice at the root (among `allowed` when
+        given: the moves perfect play keeps, at a turn)."""
         budget, root = self.budget, self.root
         self._open(root, 0)
         stats = root.stats[seat] if root.stats else None
@@ -98,6 +99,8 @@ class Search:
             if deadline is not None and time.perf_counter() >= deadline:
                 break
             self._simulate()
+        if allowed is not None and not isinstance(stats, SealedStats):
+            return stats.best(allowed) or min(allowed)
         move = stats.pick(self.rng) if isinstance(stats, SealedStats) else stats.best()
         assert move is not None  # with no simulation at all (no time): the first move drawn
         return move
@@ -113,7 +116,8 @@ class Search:
                 continue
             pool = MovePool(game, state, seat, self.rng)
             priors = None
-            if self.knowledge is not None and depth <= self.budget.prior_depth:
+            # A sealed seat's values cost an expectation each: priors at the root only.
+            if self.knowledge is not None and depth <= (0 if sealed else self.budget.prior_depth):
                 priors = self._priors(pool, state, seat)
             elif depth <= ORDER_DEPTH and not sealed and pool.small:
                 self._order(pool, state, seat)
@@ -210,11 +214,15 @@ class Search:
                 break
             if depth >= guided and self.fast is not None:
                 return self.fast(state, depth, horizon, limit, root_scores, rng, None)
+            awaited = sorted(game.to_move(state))
+            # A sealed step's values are expectations over the others' choices: too dear for a
+            # playout step, which is then random.
+            steer = depth < guided and len(awaited) == 1
             moves = {
                 seat: game.auto_move(state, seat, rng, resigned=True)
                 if seat in resigned
-                else self._playout_move(state, seat, depth < guided)
-                for seat in sorted(game.to_move(state))
+                else self._playout_move(state, seat, steer)
+                for seat in awaited
             }
             for seat in moves:
                 # A playout that walks past a win a player would take says little of a move.
@@ -244,9 +252,10 @@ def search(
     seed: int,
     resigned: Collection[Seat] = frozenset(),
     knowledge: Knowledge | None = None,
+    allowed: frozenset[Move] | None = None,
 ) -> Move:
-    """The move the search prefers for `seat`, awaited in `state`."""
+    """The move the search prefers for `seat`, awaited in `state` (among `allowed`, if given)."""
     rng = random.Random(seed)
     if seat in resigned:
         return game.auto_move(state, seat, rng, resigned=True)
-    return Search(game, state, budget, rng, resigned, knowledge).run(seat)
+    return Search(game, state, budget, rng, resigned, knowledge).run(seat, allowed)

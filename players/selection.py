@@ -6,6 +6,7 @@ from __future__ import annotations
 import abc
 import math
 import random
+from collections.abc import Collection
 
 from players.moves import MovePool
 from rules.base import Move, Seat
@@ -19,8 +20,9 @@ BIAS = 1.0
 """Progressive bias: a move's prior (0..1) counts for BIAS / (visits + 1) of its value."""
 MIX = 0.1
 """Regret matching: the share of uniform exploration mixed into a sealed seat's strategy."""
-NEGLIGIBLE = 0.05
-"""At a sealed root, moves the average strategy plays less often than this are dropped."""
+PURIFY = 0.5
+"""At a sealed root, moves the average strategy plays less than this share of its favourite
+are dropped: with a few hundred simulations the average still carries exploration."""
 
 
 class SeatStats(abc.ABC):
@@ -66,12 +68,14 @@ class SeatStats(abc.ABC):
         self.visits[i] += 1
         self.sums[i] += reward
 
-    def best(self) -> Move | None:
-        """The most visited move (the better mean on a tie), or None if none was tried."""
-        if not self.moves:
+    def best(self, among: Collection[Move] | None = None) -> Move | None:
+        """The most visited move (the better mean on a tie), of those `among` when given; None
+        if none was tried."""
+        tried = [j for j, m in enumerate(self.moves) if among is None or m in among]
+        if not tried:
             return None
         i = max(
-            range(len(self.moves)),
+            tried,
             key=lambda j: (self.visits[j], self.sums[j] / self.visits[j] if self.visits[j] else 0),
         )
         return self.moves[i]
@@ -164,7 +168,6 @@ class SealedStats(SeatStats):
         if not self.moves:
             return None
         weights = self.average()
-        kept = [w if w >= NEGLIGIBLE else 0.0 for w in weights]
-        if sum(kept) <= 0:
-            kept = weights
+        floor = PURIFY * max(weights)
+        kept = [w if w >= floor else 0.0 for w in weights]
         return rng.choices(self.moves, weights=kept)[0]

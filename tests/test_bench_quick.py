@@ -54,15 +54,17 @@ PG_FIELDS = (
 SCALE_FIELDS = ("scale_moves_per_s_1", "scale_moves_per_s_2", "scale_gain")
 
 
-STRENGTH_FIELDS = (
+STRENGTH_GOALS = (
     "hard_vs_random_min_win_rate",
-    "hard_vs_medium_win_rate",
-    "hard_vs_medium_min_win_rate",
-    "medium_vs_random_min_win_rate",
+    "hard_vs_heuristics_min_win_rate",
+    "expert_vs_hard_win_rate",
+    "hard_alone_best_3p_min",
     "hard_p50_ms",
     "hard_p99_ms",
+    "expert_p99_ms",
 )
-PAIRINGS = ("hard_vs_random", "hard_vs_medium", "medium_vs_random")
+STRENGTH_FIELDS = (*STRENGTH_GOALS, "expert_vs_hard_min_win_rate")
+CONTESTANTS = ("random", "greedy", "greedy-safe", "easy", "medium", "hard", "expert")
 GOALS = (
     "move_ratio_p50",
     "move_p99_ms_at_1000",
@@ -70,10 +72,7 @@ GOALS = (
     "restart_s_10000",
     "kb_per_open_game",
     "rules_worst_ms",
-    "hard_vs_random_min_win_rate",
-    "hard_vs_medium_win_rate",
-    "hard_p50_ms",
-    "hard_p99_ms",
+    *STRENGTH_GOALS,
     "lag_p99_ms",
     "pictures_p99_ms",
     "pictures_kb_max",
@@ -130,18 +129,23 @@ def check_requests(summary: dict[str, Any]) -> None:
 
 
 def check_strength(summary: dict[str, Any]) -> None:
-    """The strength fields: every game and pairing, and decision times for every level."""
+    """The strength fields: every game with every pair of contestants at its defaults, the
+    tables of 3 and the larger ones, every contestant's rating and decision times."""
     for name in STRENGTH_FIELDS:
         assert isinstance(summary[name], int | float), (name, summary[name])
-    assert set(summary["strength"]) == set(GAMES)
-    for slug, pairings in summary["strength"].items():
-        assert set(pairings) == set(PAIRINGS), slug
+    pairs = len(CONTESTANTS) * (len(CONTESTANTS) - 1) // 2
+    for slug in GAMES:
+        assert len(summary["strength"][slug]) == pairs, slug
+    assert len(summary["strength"]) == len(GAMES) + 6 + 4  # 6 games allow 3 players
+    for label, pairings in summary["strength"].items():
         for result in pairings.values():
-            assert result["wins"] + result["draws"] + result["losses"] == 2
+            assert result["wins"] + result["draws"] + result["losses"] in (1, 2), label
             assert 0 <= result["win_rate"] <= 1 and 0 <= result["score_share"] <= 1
-    assert set(summary["decision_ms"]) == {"easy", "medium", "hard"}
-    for times in summary["decision_ms"].values():
-        assert times["decisions"] > 0 and 0 <= times["p50"] <= times["p99"]
+            assert 0 <= result["alone_best"] <= result["win_rate"]
+    assert set(summary["ratings"]) == set(CONTESTANTS)
+    assert set(summary["decision_ms"]) == set(CONTESTANTS)
+    for name, times in summary["decision_ms"].items():
+        assert times["decisions"] > 0 and 0 <= times["p50"] <= times["p99"], name
 
 
 def test_the_computer_sections_run_alone() -> None:
@@ -151,13 +155,7 @@ def test_the_computer_sections_run_alone() -> None:
     check_strength(summary)
     assert set(LAG_FIELDS) <= set(summary) and summary["computer_moves"] > 0
     assert "move_ratio_p50" not in summary and "solver_s" not in summary
-    assert set(summary["goals"]) == {
-        "hard_vs_random_min_win_rate",
-        "hard_vs_medium_win_rate",
-        "hard_p50_ms",
-        "hard_p99_ms",
-        "lag_p99_ms",
-    }
+    assert set(summary["goals"]) == {*STRENGTH_GOALS, "lag_p99_ms"}
 
 
 def test_the_pictures_section_runs_alone() -> None:

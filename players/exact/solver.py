@@ -3,6 +3,8 @@ games at sealed steps, every position's value kept under its memo key."""
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import islice
@@ -27,9 +29,13 @@ class Solver:
     """Exact values of one two-player game's positions: seat 0's expected result (1 win,
     1/2 draw, 0 loss) when both seats play perfectly from there."""
 
-    def __init__(self, game: Game[Any], limit: int = POSITION_LIMIT) -> None:
+    def __init__(
+        self, game: Game[Any], limit: int = POSITION_LIMIT, seconds: float = math.inf
+    ) -> None:
         self.game = game
         self.limit = limit
+        self.deadline = time.perf_counter() + seconds
+        """Past this moment the solver refuses, as for too many positions (a player's clock)."""
         self.key: Callable[[Any], Key] = key_function(game.slug)
         self.memo: dict[Key, Fraction] = {}
 
@@ -94,6 +100,8 @@ class Solver:
                 result = self._turn(state, awaited[0])
             else:
                 result = matrix.value(self._payoffs(state, self._value))
+        if len(self.memo) & 255 == 0 and time.perf_counter() > self.deadline:
+            raise TooLarge(f"{game.title}: not solved in the time given.")
         if len(self.memo) >= self.limit:
             raise TooLarge(
                 f"{game.title}: more than {self.limit:,} positions; too large to solve exactly."

@@ -67,11 +67,16 @@ def test_named_levels_are_deterministic_without_a_time_cap(slug: str) -> None:
 
 
 def test_levels_are_ordered_by_budget() -> None:
-    """easy, medium, hard, each searching more than the one before."""
-    assert list(LEVELS) == ["easy", "medium", "hard"]
-    sims = [level.simulations for level in LEVELS.values()]
-    assert sims[0] == 0 and sims[0] < sims[1] < sims[2]
-    assert all(level.seconds > 0 for level in LEVELS.values())
+    """easy, medium, hard, expert: each searches at least as much as the one before, with at
+    least as long a time cap, and each says what it does."""
+    assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
+    levels = list(LEVELS.values())
+    assert levels[0].simulations == 0
+    for weaker, stronger in zip(levels, levels[1:], strict=False):
+        assert weaker.simulations <= stronger.simulations
+        assert weaker.seconds <= stronger.seconds
+        assert weaker.endgame_seconds <= stronger.endgame_seconds
+    assert all(level.seconds > 0 and level.description for level in levels)
 
 
 def test_easy_never_leaves_while_it_can_stay() -> None:

@@ -3,9 +3,13 @@ to the records against each level."""
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
-from players import think
+import pytest
+
+from players import LEVELS, Request, choose
+from players.request import rebuild
 from referee.computers import request_for
 from referee.match import Match
 from referee.rows import MatchData, MatchRow, SeatRow
@@ -44,20 +48,35 @@ def match_of(
 ALICE = SeatRow(0, 11, "alice")
 
 
-def test_a_computer_decides_the_same_whatever_the_others_sealed() -> None:
-    """A member's sealed move stays out of what the computer is given, so its decision is the
-    same whichever move the member sealed, or none."""
-    computer = SeatRow(1, None, "Computer (medium)", "medium")
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_a_computer_decides_the_same_whatever_the_others_sealed(level: str) -> None:
+    """A member's sealed move stays out of what the computer is given, so at every level its
+    decision is the same whichever move the member sealed, or none."""
+    computer = SeatRow(1, None, f"Computer ({level})", level)
     moves = ((0, "5"), (1, "9"))
     open_step = match_of("numbers-to-number", [ALICE, computer], moves, step=1)
     asked = request_for(open_step, 1)
-    assert asked.moves == moves and asked.level == "medium"
-    decided = think(asked)
+    assert asked.moves == moves and asked.level == level
+    decided = deterministic(asked)
     for sealed in ("1", "17", "63"):
         match = match_of("numbers-to-number", [ALICE, computer], moves, ((0, sealed),), step=1)
         assert match.require_progress().pending == {0: sealed}
         assert request_for(match, 1) == asked
-        assert think(request_for(match, 1)) == decided
+        assert deterministic(request_for(match, 1)) == decided
+
+
+def deterministic(request: Request) -> str:
+    """The request's decision without a time cap, so the machine's speed cannot change it."""
+    progress = rebuild(request)
+    return choose(
+        progress.game,
+        progress.state,
+        request.seat,
+        request.level,
+        request.seed,
+        progress.resigned,
+        seconds=math.inf,
+    )
 
 
 def test_a_member_between_two_levels_beats_one_and_loses_to_the_other() -> None:

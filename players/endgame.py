@@ -1,0 +1,51 @@
+"""Perfect play once a two-player game is nearly over: when the rest of the game solves within
+a level's small budget, the level keeps to the moves that give up nothing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from players.exact import Solver, TooLarge
+from rules.base import Game, Move, Seat
+
+POSITIONS = 50_000
+"""The most positions an endgame may have (about 50 MB of memo at worst)."""
+
+
+@dataclass(frozen=True)
+class Solved:
+    """What perfect play allows a seat: at a turn, the moves that give up nothing (None when
+    every move is as good); at a sealed step, a move drawn from an optimal mixed strategy."""
+
+    optimal: frozenset[Move] | None = None
+    drawn: Move | None = None
+
+
+def solve_endgame(
+    game: Game[Any],
+    state: Any,
+    seat: Seat,
+    rng: random.Random,
+    seconds: float,
+    resigned: Collection[Seat] = frozenset(),
+) -> Solved | None:
+    """The perfect moves of `seat` when the game is two players' and solves within `seconds`
+    and POSITIONS, else None."""
+    if seconds <= 0 or resigned or len(game.scores(state)) != 2:
+        return None
+    solver = Solver(game, POSITIONS, seconds)
+    try:
+        if game.is_sealed(state):
+            rows, columns, equilibrium = solver.equilibrium(state)
+            moves, weights = (
+                (rows, equilibrium.rows) if seat == 0 else (columns, equilibrium.columns)
+            )
+            return Solved(drawn=rng.choices(moves, weights=[float(w) for w in weights])[0])
+        losses = solver.losses(state, seat)
+    except TooLarge:
+        return None
+    optimal = frozenset(m for m, lost in losses.items() if lost == 0)
+    return Solved(optimal=None if len(optimal) == len(losses) else optimal)
