@@ -124,10 +124,11 @@ def numbers_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: A
 def cards_choices(
     game: Game[Any], state: Any, seat: Seat, rng: random.Random
 ) -> list[tuple[Move, float]]:
-    """What the other seat may seal: each card of its fresh pile as often as it holds it, and
-    `drop` as often as one card."""
+    """What the other seat may seal: each card of its fresh pile as often as it holds it. Its
+    `drop` is left out: whatever the seat plays then scores nothing, so only the rare drops
+    that end the game would count, and their result would swamp every card's points."""
     counts = Counter(state.fresh[seat])
-    return [(str(card), float(k)) for card, k in sorted(counts.items())] + [("drop", 1.0)]
+    return [(str(card), float(k)) for card, k in sorted(counts.items())]
 
 
 def cards_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
