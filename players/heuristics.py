@@ -57,7 +57,10 @@ SAMPLE = 32
 PROFILES = 48
 """Joint choices of the other seats weighed at a sealed step with three or more seats."""
 SAFE_WIDTH = 12
-"""Greedy-safe looks at the replies to this many of the greedy's best moves."""
+"""Greedy-safe looks at the replies to at least this many of the greedy's best moves."""
+SAFE_STEPS = 1600
+"""Greedy-safe looks at the replies to more of them while their count times the number of
+moves stays under this (replies are about as many as moves)."""
 SAFE_TOP = 3
 """At a sealed step, the other seat's own best greedy choices that greedy-safe weighs."""
 
@@ -208,7 +211,7 @@ def safe_values(
     mover's best reply; at a sealed step, the mean of the one-ply value and the value against
     the other seat's own greedy choices."""
     ranked = sorted(move_values(game, state, seat, rng, resigned), key=lambda mv: -mv[1])
-    ranked = ranked[:SAFE_WIDTH]
+    ranked = ranked[: max(SAFE_WIDTH, SAFE_STEPS // max(1, len(ranked)))]
     others = sorted(game.to_move(state) - {seat})
     if len(others) == 1 and others[0] not in resigned:
         other = others[0]
