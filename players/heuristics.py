@@ -61,6 +61,8 @@ SAFE_WIDTH = 12
 SAFE_STEPS = 1600
 """Greedy-safe looks at the replies to more of them while their count times the number of
 moves stays under this (replies are about as many as moves)."""
+EQUAL = 1e-9
+"""Values closer than this are equal (sums of the same terms in another order)."""
 SAFE_TOP = 3
 """At a sealed step, the other seat's own best greedy choices that greedy-safe weighs."""
 
@@ -94,21 +96,31 @@ def choices(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Valu
     return [(move, 1.0) for move in candidates(game, state, seat, rng)]
 
 
-def result_value(game: Game[Any], state: Any, seat: Seat) -> float:
+def result_value(
+    game: Game[Any], state: Any, seat: Seat, resigned: Collection[Seat] = frozenset()
+) -> float:
     """What a finished game is worth to a seat: RESULT for a sole win, less on a shared one,
-    -RESULT for a loss."""
-    won = game.winners(state)
+    -RESULT for a loss (the seats that resigned cannot win)."""
+    staying = [other for other in range(len(game.scores(state))) if other not in resigned]
+    won = game.best_of(state, staying)
     if seat not in won:
         return -RESULT
     return RESULT * (2 / len(won) - 1)
 
 
-def step_value(game: Game[Any], before: Any, after: Any, seat: Seat, rng: random.Random) -> float:
+def step_value(
+    game: Game[Any],
+    before: Any,
+    after: Any,
+    seat: Seat,
+    rng: random.Random,
+    resigned: Collection[Seat] = frozenset(),
+) -> float:
     """What one step is worth to a seat: its immediate gain, plus the result when the step
     ends the game, else the change of the seat's outlook."""
     value = gain(game, before, after, seat)
     if game.is_over(after):
-        return value + result_value(game, after, seat)
+        return value + result_value(game, after, seat, resigned)
     outlook = knowledge(game).outlook
     if outlook is not None:
         value += outlook(game, before, after, seat, rng)
@@ -161,6 +173,7 @@ def _expected(
     moves: list[Move],
     profiles: list[tuple[dict[Seat, Move], float]],
     rng: random.Random,
+    resigned: Collection[Seat],
 ) -> Valued:
     """Each move's mean step value over the weighted joint choices of the other seats."""
     total = sum(w for _, w in profiles) or 1.0
@@ -169,7 +182,7 @@ def _expected(
         value = 0.0
         for pick, weight in profiles:
             after = advance(game, state, {**pick, seat: move})
-            value += weight * step_value(game, state, after, seat, rng)
+            value += weight * step_value(game, state, after, seat, rng, resigned)
         out.append((move, value / total))
     return out
 
@@ -193,11 +206,11 @@ def move_values(
     others = sorted(game.to_move(state) - {seat})
     if not others:
         return [
-            (move, step_value(game, state, advance(game, state, {seat: move}), seat, rng))
+            (move, step_value(game, state, advance(game, state, {seat: move}), seat, rng, resigned))
             for move in moves
         ]
     profiles = _profiles(game, state, others, rng, resigned)
-    return _expected(game, state, seat, moves, profiles, rng)
+    return _expected(game, state, seat, moves, profiles, rng, resigned)
 
 
 def safe_values(
@@ -218,7 +231,8 @@ def safe_values(
         replies = sorted(move_values(game, state, other, rng, resigned), key=lambda mv: -mv[1])
         top = [(move, 1.0) for move, _ in replies[:SAFE_TOP]]
         profiles = _profiles(game, state, others, rng, resigned, {other: top})
-        against = dict(_expected(game, state, seat, [m for m, _ in ranked], profiles, rng))
+        best = [move for move, _ in ranked]
+        against = dict(_expected(game, state, seat, best, profiles, rng, resigned))
         return [(move, (value + against[move]) / 2) for move, value in ranked]
     if others:
         return ranked
@@ -253,13 +267,12 @@ def _best_reply(
     return best
 
 
-def _pick(valued: Valued) -> Move:
-    """The move of highest value, the first listed among equals."""
-    best, best_value = valued[0]
-    for move, value in valued[1:]:
-        if value > best_value:
-            best, best_value = move, value
-    return best
+def _pick(valued: Valued, rng: random.Random) -> Move:
+    """The move of highest value, a seeded draw among equals (so games between the same
+    players vary with the seed)."""
+    top = max(value for _, value in valued)
+    tied = [move for move, value in valued if value >= top - EQUAL]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
 def greedy(
@@ -270,7 +283,7 @@ def greedy(
     resigned: Collection[Seat] = frozenset(),
 ) -> Move:
     """The move whose step gains most at once (against the others' possible sealed choices)."""
-    return _pick(move_values(game, state, seat, rng, resigned))
+    return _pick(move_values(game, state, seat, rng, resigned), rng)
 
 
 def greedy_safe(
@@ -280,8 +293,9 @@ def greedy_safe(
     rng: random.Random,
     resigned: Collection[Seat] = frozenset(),
 ) -> Move:
-    """The move whose gain, less the next mover's best reply, is highest."""
-    return _pick(safe_values(game, state, seat, rng, resigned))
+    """The move whose gain, less the next mover's best reply, is highest (at a sealed step:
+    whose value, also weighed against the other seat's own greedy choices, is highest)."""
+    return _pick(safe_values(game, state, seat, rng, resigned), rng)
 
 
 HEURISTICS: dict[str, Heuristic] = {"greedy": greedy, "greedy-safe": greedy_safe}
