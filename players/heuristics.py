@@ -63,8 +63,9 @@ SAFE_STEPS = 1600
 moves stays under this (replies are about as many as moves)."""
 EQUAL = 1e-9
 """Values closer than this are equal (sums of the same terms in another order)."""
-SAFE_TOP = 3
-"""At a sealed step, the other seat's own best greedy choices that greedy-safe weighs."""
+SAFE_TOP = 1
+"""At a sealed step, how many of the other seat's own best greedy choices greedy-safe weighs
+(its single best predicts a greedy opponent best, and does no worse against the search)."""
 
 
 def knowledge(game: Game[Any]) -> Knowledge:
