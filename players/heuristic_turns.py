@@ -65,23 +65,26 @@ def lengths_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: A
 
 
 def binary_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
-    """A flip that leaves the next mover a scoring flip costs THREAT (and the part-1 digits,
-    which score nothing yet, cost nothing)."""
-    if len(after.digits) < after.length or after.turn % after.players == seat:
+    """A flip that leaves the next mover a scoring flip is worth THREAT to that mover and
+    costs every other seat as much (the part-1 digits, which score nothing yet, nothing)."""
+    if len(after.digits) < after.length:
         return 0.0
     for pos in open_positions(after):
         if shape_of(flipped(after.digits, pos)) in after.shapes:
-            return -THREAT
+            return THREAT if after.turn % after.players == seat else -THREAT
     return 0.0
 
 
 def sequence_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
-    """Leaving the next mover m(k) dividing C costs THREAT: any number it circles then scores
-    m(k), the largest value yet (with no composite so far, that is every prime m(k))."""
-    if len(after.circled) % after.players == seat:
-        return 0.0  # the seat moves again (a solitaire)
+    """Leaving the next mover m(k) dividing C is worth THREAT to that mover and costs every
+    other seat as much: any number it circles then scores m(k), the largest value yet (with
+    no composite so far, that is every prime m(k))."""
+    if after.players == 1:
+        return 0.0  # a solitaire: the seat scores whatever it leaves itself
     value, count = after.m[-1], after.composites[-1]
-    return -THREAT if value > 1 and count % value == 0 else 0.0
+    if value > 1 and count % value == 0:
+        return THREAT if len(after.circled) % after.players == seat else -THREAT
+    return 0.0
 
 
 def arcs_candidates(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> list[Move]:

@@ -221,9 +221,10 @@ def safe_values(
     rng: random.Random,
     resigned: Collection[Seat] = frozenset(),
 ) -> Valued:
-    """Greedy-safe's values for the greedy's best moves: the one-ply value less the next
-    mover's best reply; at a sealed step, the mean of the one-ply value and the value against
-    the other seat's own greedy choices."""
+    """Greedy-safe's values for the greedy's best moves: the one-ply value plus what the next
+    mover's best reply is worth to the seat (with two players: less what it gains the next
+    mover); at a sealed step, the mean of the one-ply value and the value against the other
+    seat's own greedy choice."""
     ranked = sorted(move_values(game, state, seat, rng, resigned), key=lambda mv: -mv[1])
     ranked = ranked[: max(SAFE_WIDTH, SAFE_STEPS // max(1, len(ranked)))]
     others = sorted(game.to_move(state) - {seat})
@@ -238,12 +239,12 @@ def safe_values(
     if others:
         return ranked
     return [
-        (move, value - _best_reply(game, state, seat, move, rng, resigned))
+        (move, value + _reply_value(game, state, seat, move, rng, resigned))
         for move, value in ranked
     ]
 
 
-def _best_reply(
+def _reply_value(
     game: Game[Any],
     state: Any,
     seat: Seat,
@@ -251,21 +252,17 @@ def _best_reply(
     rng: random.Random,
     resigned: Collection[Seat],
 ) -> float:
-    """The best one-ply value the next mover gets after this move (0 when the game ends, the
-    seat moves again, or the next mover has resigned and plays the referee's move)."""
+    """What the next mover's best reply to this move is worth to the seat (with two players,
+    minus what it is worth to the replier; among more, a reply may help the seat too); 0 when
+    the game ends, the seat moves again, or the next mover has resigned."""
     after = advance(game, state, {seat: move})
     if game.is_over(after):
         return 0.0
     nxt = sorted(game.to_move(after))
-    if seat in nxt or all(r in resigned for r in nxt):
+    if seat in nxt or any(r in resigned for r in nxt):
         return 0.0
-    best = max(
-        value
-        for r in nxt
-        if r not in resigned
-        for _, value in move_values(game, after, r, rng, resigned)
-    )
-    return best
+    reply = {r: _pick(move_values(game, after, r, rng, resigned), rng) for r in nxt}
+    return step_value(game, after, advance(game, after, reply), seat, rng, resigned)
 
 
 def _pick(valued: Valued, rng: random.Random) -> Move:
