@@ -3,8 +3,9 @@
 Greedy plays the move whose step gains most at once (`players.outcome.gain`, a win or loss
 that the step settles counted as RESULT points, and each game's positional outlook where the
 immediate gain is usually zero). At a sealed step it weighs each move against the other seats'
-possible choices, modelled from what the seat may know. Greedy-safe subtracts the best reply
-of the next mover, or at a sealed step also weighs the other seat's own greedy choices.
+possible choices, modelled from what the seat may know. Greedy-safe also counts what the
+next mover's best reply is worth to the seat (with two players: minus what it gains the
+replier), or at a sealed step also weighs the other seat's own greedy choice.
 """
 
 from __future__ import annotations
@@ -55,7 +56,8 @@ come close, so a step that decides the game always outweighs one that scores).""
 SAMPLE = 32
 """Moves weighed when a seat has too many to list (and the game names no candidates)."""
 PROFILES = 48
-"""Joint choices of the other seats weighed at a sealed step with three or more seats."""
+"""Joint choices of the other seats weighed at a sealed step; beyond, a seeded sample of this
+many, drawn by their weights."""
 SAFE_WIDTH = 12
 """Greedy-safe looks at the replies to at least this many of the greedy's best moves."""
 SAFE_STEPS = 1600
