@@ -88,32 +88,47 @@ def numbers_choices(
     return [(move, 1.0) for move in telling] + [(str(x), 1.0) for x in spread if x not in telling]
 
 
-def alive(state: Any, seat: Seat) -> float:
-    """The points a seat may still expect from the numbers it played this round: each one the
-    list can still be read as counts the chance that every symbol to come agrees with it."""
+CONTESTED = 0.5
+"""Numbers To Number: the chance a symbol to come goes the seat's way when the other seat
+wants the other bit (a seat that alone wants a bit can force it with an extreme number)."""
+
+
+def targets(state: Any) -> tuple[float, float]:
+    """Each seat's chance that the round's list ends as one of the numbers it played: its best
+    number the list can still be read as, each symbol to come counting CONTESTED where one of
+    the other seat's such numbers needs the other bit."""
     m, t = state.m, len(state.pairs)
-    if t == 0:
-        return 0.0
     mask, value = fixed_mask("".join(symbol(p) for p in state.pairs))
-    chance = 0.5 ** (m - t)
-    return chance * sum((p[seat] >> (m - t)) & mask == value for p in state.pairs)
+    alive = [
+        [p[seat] for p in state.pairs if (p[seat] >> (m - t)) & mask == value] for seat in (0, 1)
+    ]
+    out = []
+    for seat in (0, 1):
+        best = 0.0
+        for x in alive[seat]:
+            fights = sum(any((x ^ y) >> j & 1 for y in alive[1 - seat]) for j in range(m - t))
+            best = max(best, CONTESTED**fights)
+        out.append(best)
+    return out[0], out[1]
 
 
 def numbers_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
-    """How a reveal changes the points the seat may expect this round, less the other's."""
+    """How a reveal changes the seat's chance to have played the number the round's list ends
+    as, less the other seat's."""
     if after.round != before.round:
         return 0.0  # the round is scored: its points are in the gain
-    other = 1 - seat
-    return alive(after, seat) - alive(after, other) - (alive(before, seat) - alive(before, other))
+    now, was = targets(after), targets(before)
+    return now[seat] - now[1 - seat] - (was[seat] - was[1 - seat])
 
 
 def cards_choices(
     game: Game[Any], state: Any, seat: Seat, rng: random.Random
 ) -> list[tuple[Move, float]]:
-    """What the other seat may seal: each card of its fresh pile as often as it holds it, and
-    `drop` as often as one card."""
+    """What the other seat may seal: each card of its fresh pile as often as it holds it. Its
+    `drop` is left out: whatever the seat plays then scores nothing, so only the rare drops
+    that end the game would count, and their result would swamp every card's points."""
     counts = Counter(state.fresh[seat])
-    return [(str(card), float(k)) for card, k in sorted(counts.items())] + [("drop", 1.0)]
+    return [(str(card), float(k)) for card, k in sorted(counts.items())]
 
 
 def cards_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:

@@ -15,7 +15,8 @@ from rules.binary_scramble import flipped, open_positions, shape_of
 from rules.lengths_of_lengths import round_score
 
 EXACT = 6
-"""Lengths Of Lengths: with at most this many digits to come, every completion is weighed."""
+"""Lengths Of Lengths: with at most this many digits to come, the round is played out exactly
+(64 endings at most, each cached)."""
 COMPLETIONS = 32
 """Lengths Of Lengths: random completions weighed when more digits are to come."""
 SPOIL = 0.5
@@ -30,20 +31,18 @@ PRESSURE = 0.5
 
 @lru_cache(maxsize=1 << 16)
 def expected_score(digits: str, n: int, players: int) -> float:
-    """The offense's mean score over completions of a round's digits in which the offense
-    appends random digits and every other seat repeats the last digit SPOIL of the time, else
-    a random one (exact near the end, else a sample seeded by the digits themselves)."""
+    """The offense's score to expect from a round's digits so far: with at most EXACT digits
+    to come, the score of best play (the offense seeks the longest, the others the shortest);
+    before that, the mean over sampled completions in which the offense appends random digits
+    and every other seat repeats the last digit SPOIL of the time, else a random one."""
     left = n - len(digits)
     if left == 0:
         return float(round_score(digits))
     if left <= EXACT:
-        if len(digits) % players == 0:  # the offense's digit: it appends every p-th, from the first
-            return (
-                expected_score(digits + "0", n, players) + expected_score(digits + "1", n, players)
-            ) / 2
-        same = expected_score(digits + digits[-1], n, players)
-        other = expected_score(digits + "10"[int(digits[-1])], n, players)
-        return same * (1 + SPOIL) / 2 + other * (1 - SPOIL) / 2
+        zero = expected_score(digits + "0", n, players)
+        one = expected_score(digits + "1", n, players)
+        # The offense appends every p-th digit, from the first.
+        return max(zero, one) if len(digits) % players == 0 else min(zero, one)
     rng = random.Random(digits)  # seeded by the position, so a position has one estimate
     total = 0
     for _ in range(COMPLETIONS):
@@ -66,23 +65,26 @@ def lengths_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: A
 
 
 def binary_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
-    """A flip that leaves the next mover a scoring flip costs THREAT (and the part-1 digits,
-    which score nothing yet, cost nothing)."""
-    if len(after.digits) < after.length or after.turn % after.players == seat:
+    """A flip that leaves the next mover a scoring flip is worth THREAT to that mover and
+    costs every other seat as much (the part-1 digits, which score nothing yet, nothing)."""
+    if len(after.digits) < after.length:
         return 0.0
     for pos in open_positions(after):
         if shape_of(flipped(after.digits, pos)) in after.shapes:
-            return -THREAT
+            return THREAT if after.turn % after.players == seat else -THREAT
     return 0.0
 
 
 def sequence_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
-    """Leaving the next mover m(k) dividing C costs THREAT: any number it circles then scores
-    m(k), the largest value yet (with no composite so far, that is every prime m(k))."""
-    if len(after.circled) % after.players == seat:
-        return 0.0  # the seat moves again (a solitaire)
+    """Leaving the next mover m(k) dividing C is worth THREAT to that mover and costs every
+    other seat as much: any number it circles then scores m(k), the largest value yet (with
+    no composite so far, that is every prime m(k))."""
+    if after.players == 1:
+        return 0.0  # a solitaire: the seat scores whatever it leaves itself
     value, count = after.m[-1], after.composites[-1]
-    return -THREAT if value > 1 and count % value == 0 else 0.0
+    if value > 1 and count % value == 0:
+        return THREAT if len(after.circled) % after.players == seat else -THREAT
+    return 0.0
 
 
 def arcs_candidates(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> list[Move]:

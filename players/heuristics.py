@@ -3,8 +3,9 @@
 Greedy plays the move whose step gains most at once (`players.outcome.gain`, a win or loss
 that the step settles counted as RESULT points, and each game's positional outlook where the
 immediate gain is usually zero). At a sealed step it weighs each move against the other seats'
-possible choices, modelled from what the seat may know. Greedy-safe subtracts the best reply
-of the next mover, or at a sealed step also weighs the other seat's own greedy choices.
+possible choices, modelled from what the seat may know. Greedy-safe also counts what the
+next mover's best reply is worth to the seat (with two players: minus what it gains the
+replier), or at a sealed step also weighs the other seat's own greedy choice.
 """
 
 from __future__ import annotations
@@ -55,11 +56,18 @@ come close, so a step that decides the game always outweighs one that scores).""
 SAMPLE = 32
 """Moves weighed when a seat has too many to list (and the game names no candidates)."""
 PROFILES = 48
-"""Joint choices of the other seats weighed at a sealed step with three or more seats."""
+"""Joint choices of the other seats weighed at a sealed step; beyond, a seeded sample of this
+many, drawn by their weights."""
 SAFE_WIDTH = 12
-"""Greedy-safe looks at the replies to this many of the greedy's best moves."""
-SAFE_TOP = 3
-"""At a sealed step, the other seat's own best greedy choices that greedy-safe weighs."""
+"""Greedy-safe looks at the replies to at least this many of the greedy's best moves."""
+SAFE_STEPS = 1600
+"""Greedy-safe looks at the replies to more of them while their count times the number of
+moves stays under this (replies are about as many as moves)."""
+EQUAL = 1e-9
+"""Values closer than this are equal (sums of the same terms in another order)."""
+SAFE_TOP = 1
+"""At a sealed step, how many of the other seat's own best greedy choices greedy-safe weighs
+(its single best predicts a greedy opponent best, and does no worse against the search)."""
 
 
 def knowledge(game: Game[Any]) -> Knowledge:
@@ -91,21 +99,31 @@ def choices(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Valu
     return [(move, 1.0) for move in candidates(game, state, seat, rng)]
 
 
-def result_value(game: Game[Any], state: Any, seat: Seat) -> float:
+def result_value(
+    game: Game[Any], state: Any, seat: Seat, resigned: Collection[Seat] = frozenset()
+) -> float:
     """What a finished game is worth to a seat: RESULT for a sole win, less on a shared one,
-    -RESULT for a loss."""
-    won = game.winners(state)
+    -RESULT for a loss (the seats that resigned cannot win)."""
+    staying = [other for other in range(len(game.scores(state))) if other not in resigned]
+    won = game.best_of(state, staying)
     if seat not in won:
         return -RESULT
     return RESULT * (2 / len(won) - 1)
 
 
-def step_value(game: Game[Any], before: Any, after: Any, seat: Seat, rng: random.Random) -> float:
+def step_value(
+    game: Game[Any],
+    before: Any,
+    after: Any,
+    seat: Seat,
+    rng: random.Random,
+    resigned: Collection[Seat] = frozenset(),
+) -> float:
     """What one step is worth to a seat: its immediate gain, plus the result when the step
     ends the game, else the change of the seat's outlook."""
     value = gain(game, before, after, seat)
     if game.is_over(after):
-        return value + result_value(game, after, seat)
+        return value + result_value(game, after, seat, resigned)
     outlook = knowledge(game).outlook
     if outlook is not None:
         value += outlook(game, before, after, seat, rng)
@@ -158,6 +176,7 @@ def _expected(
     moves: list[Move],
     profiles: list[tuple[dict[Seat, Move], float]],
     rng: random.Random,
+    resigned: Collection[Seat],
 ) -> Valued:
     """Each move's mean step value over the weighted joint choices of the other seats."""
     total = sum(w for _, w in profiles) or 1.0
@@ -166,7 +185,7 @@ def _expected(
         value = 0.0
         for pick, weight in profiles:
             after = advance(game, state, {**pick, seat: move})
-            value += weight * step_value(game, state, after, seat, rng)
+            value += weight * step_value(game, state, after, seat, rng, resigned)
         out.append((move, value / total))
     return out
 
@@ -190,11 +209,11 @@ def move_values(
     others = sorted(game.to_move(state) - {seat})
     if not others:
         return [
-            (move, step_value(game, state, advance(game, state, {seat: move}), seat, rng))
+            (move, step_value(game, state, advance(game, state, {seat: move}), seat, rng, resigned))
             for move in moves
         ]
     profiles = _profiles(game, state, others, rng, resigned)
-    return _expected(game, state, seat, moves, profiles, rng)
+    return _expected(game, state, seat, moves, profiles, rng, resigned)
 
 
 def safe_values(
@@ -204,28 +223,30 @@ def safe_values(
     rng: random.Random,
     resigned: Collection[Seat] = frozenset(),
 ) -> Valued:
-    """Greedy-safe's values for the greedy's best moves: the one-ply value less the next
-    mover's best reply; at a sealed step, the mean of the one-ply value and the value against
-    the other seat's own greedy choices."""
+    """Greedy-safe's values for the greedy's best moves: the one-ply value plus what the next
+    mover's best reply is worth to the seat (with two players: less what it gains the next
+    mover); at a sealed step, the mean of the one-ply value and the value against the other
+    seat's own greedy choice."""
     ranked = sorted(move_values(game, state, seat, rng, resigned), key=lambda mv: -mv[1])
-    ranked = ranked[:SAFE_WIDTH]
+    ranked = ranked[: max(SAFE_WIDTH, SAFE_STEPS // max(1, len(ranked)))]
     others = sorted(game.to_move(state) - {seat})
     if len(others) == 1 and others[0] not in resigned:
         other = others[0]
         replies = sorted(move_values(game, state, other, rng, resigned), key=lambda mv: -mv[1])
         top = [(move, 1.0) for move, _ in replies[:SAFE_TOP]]
         profiles = _profiles(game, state, others, rng, resigned, {other: top})
-        against = dict(_expected(game, state, seat, [m for m, _ in ranked], profiles, rng))
+        best = [move for move, _ in ranked]
+        against = dict(_expected(game, state, seat, best, profiles, rng, resigned))
         return [(move, (value + against[move]) / 2) for move, value in ranked]
     if others:
         return ranked
     return [
-        (move, value - _best_reply(game, state, seat, move, rng, resigned))
+        (move, value + _reply_value(game, state, seat, move, rng, resigned))
         for move, value in ranked
     ]
 
 
-def _best_reply(
+def _reply_value(
     game: Game[Any],
     state: Any,
     seat: Seat,
@@ -233,30 +254,25 @@ def _best_reply(
     rng: random.Random,
     resigned: Collection[Seat],
 ) -> float:
-    """The best one-ply value the next mover gets after this move (0 when the game ends, the
-    seat moves again, or the next mover has resigned and plays the referee's move)."""
+    """What the next mover's best reply to this move is worth to the seat (with two players,
+    minus what it is worth to the replier; among more, a reply may help the seat too); 0 when
+    the game ends, the seat moves again, or the next mover has resigned."""
     after = advance(game, state, {seat: move})
     if game.is_over(after):
         return 0.0
     nxt = sorted(game.to_move(after))
-    if seat in nxt or all(r in resigned for r in nxt):
+    if seat in nxt or any(r in resigned for r in nxt):
         return 0.0
-    best = max(
-        value
-        for r in nxt
-        if r not in resigned
-        for _, value in move_values(game, after, r, rng, resigned)
-    )
-    return best
+    reply = {r: _pick(move_values(game, after, r, rng, resigned), rng) for r in nxt}
+    return step_value(game, after, advance(game, after, reply), seat, rng, resigned)
 
 
-def _pick(valued: Valued) -> Move:
-    """The move of highest value, the first listed among equals."""
-    best, best_value = valued[0]
-    for move, value in valued[1:]:
-        if value > best_value:
-            best, best_value = move, value
-    return best
+def _pick(valued: Valued, rng: random.Random) -> Move:
+    """The move of highest value, a seeded draw among equals (so games between the same
+    players vary with the seed)."""
+    top = max(value for _, value in valued)
+    tied = [move for move, value in valued if value >= top - EQUAL]
+    return tied[0] if len(tied) == 1 else rng.choice(tied)
 
 
 def greedy(
@@ -267,7 +283,7 @@ def greedy(
     resigned: Collection[Seat] = frozenset(),
 ) -> Move:
     """The move whose step gains most at once (against the others' possible sealed choices)."""
-    return _pick(move_values(game, state, seat, rng, resigned))
+    return _pick(move_values(game, state, seat, rng, resigned), rng)
 
 
 def greedy_safe(
@@ -277,8 +293,9 @@ def greedy_safe(
     rng: random.Random,
     resigned: Collection[Seat] = frozenset(),
 ) -> Move:
-    """The move whose gain, less the next mover's best reply, is highest."""
-    return _pick(safe_values(game, state, seat, rng, resigned))
+    """The move whose gain, less the next mover's best reply, is highest (at a sealed step:
+    whose value, also weighed against the other seat's own greedy choices, is highest)."""
+    return _pick(safe_values(game, state, seat, rng, resigned), rng)
 
 
 HEURISTICS: dict[str, Heuristic] = {"greedy": greedy, "greedy-safe": greedy_safe}

@@ -137,3 +137,75 @@ def test_every_heuristic_beats_random(slug: str, name: str) -> None:
     than it loses."""
     assert set(SMALL) == set(GAMES)
     assert duel(slug, name, seed=7) >= 2
+
+
+def test_greedy_plays_a_move_of_highest_value() -> None:
+    """Greedy's move is one that `move_values` rates highest (the search's priors agree)."""
+    for slug, game in GAMES.items():
+        progress, _ = played(slug, 2, {}, 7, seed=4)
+        seat = min(game.to_move(progress.state))
+        valued = dict(move_values(game, progress.state, seat, random.Random(8)))
+        move = heuristic_move("greedy", game, progress.state, seat, random.Random(8))
+        assert valued[move] == max(valued.values()), slug
+
+
+def test_card_leader_drops_to_win_and_the_other_stays() -> None:
+    """In Numerical Card Game with two players, the seat ahead drops (the game ends with it
+    winning); the seat behind plays on."""
+    game = GAMES["numerical-cards"]
+    progress = Progress.begin(game, 2, {}).submit(0, "1").submit(1, "7")
+    assert game.scores(progress.state) == (2, 0)
+    for name in HEURISTICS:
+        assert heuristic_move(name, game, progress.state, 0, random.Random(2)) == "drop"
+        assert heuristic_move(name, game, progress.state, 1, random.Random(2)) != "drop"
+
+
+def test_lengths_defence_spoils_the_alternation() -> None:
+    """After 010 of four digits, the defence repeats the 0 (0101 would score the offense 4)."""
+    game = GAMES["lengths-of-lengths"]
+    progress = Progress.begin(game, 2, {"n": 4})
+    for seat, digit in ((0, "0"), (1, "1"), (0, "0")):
+        progress = progress.submit(seat, digit)
+    for name in HEURISTICS:
+        assert heuristic_move(name, game, progress.state, 1, random.Random(3)) == "0"
+
+
+def test_loop_offense_closes_the_longest_loop() -> None:
+    """Once every dot is reached, the offense closes a loop of the most dots it can."""
+    game = GAMES["labyrinthine-loop"]
+    progress = Progress.begin(game, 2, {"n": 4})
+    rng = random.Random(6)
+    while progress.state.reached < 16:
+        seat = min(game.to_move(progress.state))
+        progress = progress.submit(seat, game.sample(progress.state, seat, rng))
+    state = progress.state
+    gains = {
+        move: game.scores(game.apply(state, {0: move}))[0] - game.scores(state)[0]
+        for move in game.legal(state, 0)
+    }
+    for name in HEURISTICS:
+        move = heuristic_move(name, game, state, 0, random.Random(1))
+        assert gains[move] == max(gains.values())
+
+
+def test_binary_scramble_takes_a_point_when_it_can() -> None:
+    """In part 2, a flip that scores is taken whenever one exists (and no flip ends the game,
+    where the result counts first)."""
+    game = GAMES["binary-scramble"]
+    rng = random.Random(12)
+    checked = 0
+    for trial in range(30):
+        progress, _ = played("binary-scramble", 2, {}, 10 + trial % 8, seed=trial)
+        state = progress.state
+        if progress.is_over() or len(state.digits) < state.length:
+            continue
+        seat = min(game.to_move(state))
+        after = {move: game.apply(state, {seat: move}) for move in game.legal(state, seat)}
+        if any(game.is_over(s) for s in after.values()):
+            continue
+        scoring = [m for m, s in after.items() if game.scores(s)[seat] > game.scores(state)[seat]]
+        if scoring:
+            checked += 1
+            move = heuristic_move("greedy", game, state, seat, random.Random(rng.randrange(99)))
+            assert move in scoring
+    assert checked
