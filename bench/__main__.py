@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bench.exact_play import PAIRINGS, run_exact
 from bench.lag import run_lag
 from bench.moves import run_moves
 from bench.pg_server import bench_server
@@ -27,7 +28,7 @@ from bench.requests import run_requests
 from bench.restart import run_restart
 from bench.rules_ops import run_rules
 from bench.scale import ScaleResult, run_scale
-from bench.sizes import FULL, QUICK, Sizes
+from bench.sizes import FULL, QUICK, Sizes, with_strength_games
 from bench.solver import run_solver
 from bench.strength import Plan, run_strength
 
@@ -72,6 +73,7 @@ SECTIONS = (
     "lag",
     "pictures",
     "requests",
+    "exact",
     "postgres",
     "scale",
 )
@@ -158,6 +160,9 @@ def run(
     requests = None
     if "requests" in wanted:
         requests = sections.run("requests", run_requests, sizes.requests_games)
+    exact = None
+    if "exact" in wanted:
+        exact = sections.run("exact", run_exact, PAIRINGS, sizes.exact_games, sizes.exact_sizes)
     postgres, scale = run_on_postgres(wanted, sizes, workdir, profile_dir, sections)
     return Results(
         sizes,
@@ -173,6 +178,7 @@ def run(
         postgres,
         scale,
         requests,
+        exact,
     )
 
 
@@ -181,6 +187,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--quick", action="store_true", help="small sizes (under a minute)")
     parser.add_argument("--profile", type=Path, help="write a cProfile file per section here")
+    parser.add_argument(
+        "--strength-games",
+        type=int,
+        metavar="N",
+        help="games per default pairing in the strength section (others in proportion)",
+    )
     parser.add_argument(
         "--only",
         action="append",
@@ -197,6 +209,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile:
         args.profile.mkdir(parents=True, exist_ok=True)
     sizes = QUICK if args.quick else FULL
+    if args.strength_games:
+        sizes = with_strength_games(sizes, args.strength_games)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         results = run(sizes, Path(tmp), args.profile, frozenset(args.only))
     out = summary(results)

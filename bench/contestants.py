@@ -4,7 +4,7 @@ the computer levels, each named and asked for a move the same way."""
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -19,11 +19,17 @@ CONTESTANTS = (RANDOM, *HEURISTICS, *LEVELS)
 
 
 def level_of(name: str, scale: float, levels: Mapping[str, Level] = LEVELS) -> Level:
-    """The named level, its simulations scaled (a quick run searches less)."""
+    """The named level, its simulations and endgame budget scaled (a quick run searches
+    less)."""
     level = levels[name]
     if scale == 1 or level.simulations <= 0:
         return level
-    return replace(level, simulations=max(1, round(level.simulations * scale)))
+    return replace(
+        level,
+        simulations=max(1, round(level.simulations * scale)),
+        endgame_positions=round(level.endgame_positions * scale),
+        endgame_seconds=level.endgame_seconds * scale,
+    )
 
 
 def move_of(
@@ -44,3 +50,17 @@ def move_of(
     if name in HEURISTICS:
         return heuristic_move(name, game, state, seat, random.Random(seed), frozenset(resigned))
     return decide(game, state, seat, level_of(name, scale), seed, resigned)
+
+
+Player = Callable[[Game[Any], Any, Seat, random.Random], Move]
+"""A contestant as a function: its move for an awaited seat, from the state and a seeded
+random source."""
+
+
+def player(name: str, scale: float = 1.0) -> Player:
+    """The named contestant as a Player (each decision seeded from the game's random source)."""
+
+    def play(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Move:
+        return move_of(name, game, state, seat, rng.randrange(2**32), scale)
+
+    return play

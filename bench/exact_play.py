@@ -7,36 +7,20 @@ from __future__ import annotations
 import logging
 import random
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from bench.strength import RANDOM, hash_seed
-from players import LEVELS, Level, decide
+from bench.contestants import CONTESTANTS, Player, player
+from bench.strength import hash_seed
 from players.exact import INSTANCES, POSITION_LIMIT, Solver, TooLarge
 from rules import GAMES
 from rules.base import BadOption, Game, Move, Seat
 
 log = logging.getLogger(__name__)
 
-Player = Callable[[Game[Any], Any, Seat, random.Random], Move]
-"""A player: its move for an awaited seat, from the state and a seeded random source."""
 Options = Mapping[str, Any]
-
-
-def level_player(level: Level) -> Player:
-    """A computer level as a player (each decision seeded from the game's random source)."""
-
-    def play(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Move:
-        return decide(game, state, seat, level, rng.randrange(2**32))
-
-    return play
-
-
-def random_player(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Move:
-    """The uniform random player: the game's own random move."""
-    return game.sample(state, seat, rng)
 
 
 def perfect_player(solver: Solver) -> Player:
@@ -55,14 +39,20 @@ def perfect_player(solver: Solver) -> Player:
 
 PERFECT = "perfect"
 """The name of perfect play, which every run provides on its own solved sizes."""
-PLAYERS: dict[str, Player] = {
-    **{name: level_player(level) for name, level in LEVELS.items()},
-    RANDOM: random_player,
-}
-"""The players known by name; `run_exact` takes more (a heuristic, say) in its `players`, and
-knows PERFECT besides."""
-PAIRINGS = (("hard", RANDOM), ("medium", RANDOM), ("easy", RANDOM))
-"""(player under test, opponent) pairs measured by default."""
+PLAYERS: dict[str, Player] = {name: player(name) for name in CONTESTANTS}
+"""The players known by name (every contestant of the strength section); `run_exact` takes
+more in its `players`, and knows PERFECT besides."""
+PAIRINGS = (
+    ("hard", "greedy"),
+    ("hard", "greedy-safe"),
+    ("expert", "greedy"),
+    ("expert", "greedy-safe"),
+    ("medium", "greedy-safe"),
+    ("easy", "greedy-safe"),
+    ("greedy-safe", "greedy"),
+)
+"""(player under test, opponent) pairs measured by default: the levels against the
+heuristic players, and the heuristics against each other."""
 
 
 @dataclass(frozen=True)

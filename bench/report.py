@@ -7,6 +7,8 @@ import os
 from dataclasses import dataclass
 from typing import Any
 
+from bench.exact_play import ExactResult
+from bench.exact_report import exact_section, exact_summary
 from bench.lag import LagResult, lag_lines, lag_summary
 from bench.moves import MovesResult, Phase
 from bench.pg_report import postgres_lines, postgres_summary, scale_lines, scale_summary
@@ -46,6 +48,7 @@ class Results:
     """The PostgreSQL figures, or why they were not measured."""
     scale: ScaleResult | str | None = None
     requests: RequestsResult | None = None
+    exact: ExactResult | None = None
 
 
 def _floor_p(phase: Phase, q: float) -> float:
@@ -94,6 +97,10 @@ def summary(res: Results) -> dict[str, Any]:
         fields, strength_goals = strength_summary(res.strength)
         out.update(fields)
         goals.update(strength_goals)
+    if res.exact is not None:
+        fields, exact_goals = exact_summary(res.exact)
+        out.update(fields)
+        goals.update(exact_goals)
     if res.lag is not None:
         lag = lag_summary(res.lag)
         goals.update(lag.pop("goals"))
@@ -293,4 +300,6 @@ def table(res: Results, s: dict[str, Any]) -> str:
         parts.append(scale_lines(res.scale, s, 10))
     if res.requests is not None:
         parts.append(requests_lines(res.requests, s, 11))
+    if res.exact is not None:
+        parts.append(exact_section(res.exact, s))
     return "\n\n".join("\n".join(p) for p in parts)

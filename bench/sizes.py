@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from players.exact import INSTANCES
 
 
 @dataclass(frozen=True)
@@ -32,6 +34,10 @@ class Sizes:
     strength_scale: float
     """The levels' simulations are multiplied by this (1: the real budgets)."""
     strength_workers: int
+    exact_games: int
+    """Games per pairing on each size solved exactly."""
+    exact_sizes: tuple[tuple[str, dict[str, int]], ...]
+    """The sizes solved exactly: (game, options)."""
     lag_s: float
     """The lag section's measured run (after its baseline without computers and its warm-up)."""
     lag_baseline_s: float
@@ -67,6 +73,8 @@ FULL = Sizes(
     strength_table_games=50,
     strength_scale=1.0,
     strength_workers=2,
+    exact_games=20,
+    exact_sizes=INSTANCES,
     lag_s=60.0,
     lag_baseline_s=10.0,
     picture_games=5,
@@ -94,6 +102,12 @@ QUICK = Sizes(
     strength_table_games=1,
     strength_scale=0.05,
     strength_workers=1,
+    exact_games=2,
+    exact_sizes=(
+        ("numbers-to-number", {"m": 2}),
+        ("lengths-of-lengths", {"n": 8}),
+        ("arcs-and-marks", {"m": 6, "rounds": 1}),
+    ),
     lag_s=3.0,
     lag_baseline_s=0.5,
     picture_games=1,
@@ -104,3 +118,15 @@ QUICK = Sizes(
     scale_warmup_s=0.5,
     scale_window_s=1.0,
 )
+
+
+def with_strength_games(sizes: Sizes, games: int) -> Sizes:
+    """The sizes with `games` per default pairing of the strength section, and the other
+    pairings' games in the same proportion as in the full run (at least one each)."""
+    scale = games / FULL.strength_games
+    return replace(
+        sizes,
+        strength_games=games,
+        strength_round_robin_games=max(1, round(FULL.strength_round_robin_games * scale)),
+        strength_table_games=max(1, round(FULL.strength_table_games * scale)),
+    )

@@ -77,7 +77,9 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
         key = pairing_key(t.pairing.first, t.pairing.other)
         per_table.setdefault(t.pairing.table.label, {})[key] = _tally_json(t)
     times = _times(res)
-    three = [t.alone_best for t in found if t.pairing.table.players == 3 and not t.pairing.table.options]
+    three = [
+        t.alone_best for t in found if t.pairing.table.players == 3 and not t.pairing.table.options
+    ]
     rated = ratings(res.results)
     fields: dict[str, Any] = {
         "strength": per_table,
@@ -86,7 +88,9 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
         "ratings_by_game": {
             slug: {r.name: r.shown for r in ratings(res.results, slug)} for slug in GAMES
         },
-        "hard_vs_random_min_win_rate": rounded(min(_rates(found, "hard", ("random",)), default=math.nan)),
+        "hard_vs_random_min_win_rate": rounded(
+            min(_rates(found, "hard", ("random",)), default=math.nan)
+        ),
         "hard_vs_heuristics_min_win_rate": rounded(
             min(_rates(found, "hard", HEURISTICS), default=math.nan)
         ),
@@ -157,17 +161,14 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
         f" {res.seconds:.0f} s)",
         "   W/D/L of the first named (W = alone best) and its score (a draw counts half)",
     ]
-    defaults = [p for p in found if p.table.default]
-    heads = list(dict.fromkeys((p.first, p.other) for p in defaults))
+    defaults = {(p.table.slug, p.first, p.other): found[p] for p in found if p.table.default}
+    heads = list(dict.fromkeys((first, other) for _, first, other in defaults))
     width = 16
     for start in range(0, len(heads), 5):
         part = heads[start : start + 5]
         lines.append(f"   {'':22}" + "".join(f"{a + '-' + b:>{width}}" for a, b in part))
         for slug in GAMES:
-            cells = [
-                _cell(next((found[p] for p in defaults if p.table.slug == slug and (p.first, p.other) == pair), None), width)
-                for pair in part
-            ]
+            cells = [_cell(defaults.get((slug, *pair)), width) for pair in part]
             lines.append(f"   {slug:22}" + "".join(cells))
         lines.append("")
     others = [p for p in found if not p.table.default]

@@ -11,8 +11,8 @@ from typing import Any
 from players.exact import Solver, TooLarge
 from rules.base import Game, Move, Seat
 
-POSITIONS = 50_000
-"""The most positions an endgame may have (about 50 MB of memo at worst)."""
+VISITS_PER_POSITION = 3
+"""Visits allowed per position of the limit (a solved game visits most positions a few times)."""
 
 
 @dataclass(frozen=True)
@@ -29,14 +29,15 @@ def solve_endgame(
     state: Any,
     seat: Seat,
     rng: random.Random,
+    positions: int,
     seconds: float,
     resigned: Collection[Seat] = frozenset(),
 ) -> Solved | None:
-    """The perfect moves of `seat` when the game is two players' and solves within `seconds`
-    and POSITIONS, else None."""
+    """The perfect moves of `seat` when the game is two players' and the rest of it solves
+    within `positions` (and `seconds`, a safety net), else None."""
     if seconds <= 0 or resigned or len(game.scores(state)) != 2:
         return None
-    solver = Solver(game, POSITIONS, seconds)
+    solver = Solver(game, positions, seconds, visits=VISITS_PER_POSITION * positions)
     try:
         if game.is_sealed(state):
             rows, columns, equilibrium = solver.equilibrium(state)

@@ -8,12 +8,15 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from players.heuristic_labyrinth import longest_loop
 from rules.base import Move, Seat
 from rules.labyrinthine_geometry import joined, move_text, neighbours, pairs
-from rules.labyrinthine_loop import UNREACHED
+from rules.labyrinthine_loop import UNREACHED, offense
 from rules.numbers_to_number import round_points
 
 Sampler = Callable[[Any, Seat, random.Random], Move]
+Estimate = Callable[[Any], tuple[float, ...]]
+"""state -> each seat's total as it may expect it to end up, where a playout is cut."""
 Scores = tuple[int, ...]
 Playout = Callable[[Any, int, int, int, Scores, random.Random, "list[Any] | None"], Scores]
 """(state, depth, horizon, limit, root scores, rng, record) -> the totals where the playout
@@ -106,3 +109,18 @@ def _unplayed(used: Any, added: set[int], top: int, rng: random.Random) -> int:
 
 PLAYOUTS: dict[str, Playout] = {"numbers-to-number": numbers_playout}
 """Fast whole playouts by game slug (used when no seat has resigned)."""
+
+
+def labyrinth_estimate(s: Any) -> tuple[float, ...]:
+    """Labyrinthine Loop's totals with the round's offense credited the longest loop it could
+    close now: the tree only grows, so that loop stays closable and is a floor on its score."""
+    if s.reached < 2 or s.round >= s.rounds:
+        return tuple(map(float, s.scores))
+    totals = list(map(float, s.scores))
+    totals[offense(s)] += longest_loop(s.n, s.parent)
+    return tuple(totals)
+
+
+ESTIMATES: dict[str, Estimate] = {"labyrinthine-loop": labyrinth_estimate}
+"""Estimates of the final totals at a playout's cut, by game slug: a playout of such a game
+stops at its horizon instead of playing on to the next change of the totals."""

@@ -28,8 +28,11 @@ class Level:
     description: str = ""
     prior_depth: int = -1
     guided_steps: int = 0
+    endgame_positions: int = 0
+    """The most positions the rest of a two-player game may have for the level to solve it
+    exactly and keep to the moves that give up nothing (0: never tried)..."""
     endgame_seconds: float = 0.0
-    """Time given to solving the rest of a two-player game exactly (0: never tried)."""
+    """...within this time, when the decision has a time cap."""
 
     @property
     def guided(self) -> bool:
@@ -42,8 +45,26 @@ LEVELS: dict[str, Level] = {
     for level in (
         Level("easy", 0, 0.02, "A legal move with a simple preference"),
         Level("medium", 100, 0.5, "Searches a hundred random games ahead"),
-        Level("hard", 400, 1.5, "Searches games played with the game's know-how", 2, 4, 0.25),
-        Level("expert", 1600, 2.0, "Thinks up to two seconds a move; the strongest", 3, 4, 1.0),
+        Level(
+            "hard",
+            400,
+            1.5,
+            "Searches games played with the game's know-how",
+            prior_depth=2,
+            guided_steps=4,
+            endgame_positions=20_000,
+            endgame_seconds=0.1,
+        ),
+        Level(
+            "expert",
+            1600,
+            2.0,
+            "Thinks up to two seconds a move; the strongest",
+            prior_depth=3,
+            guided_steps=4,
+            endgame_positions=100_000,
+            endgame_seconds=0.5,
+        ),
     )
 }
 """Every level by name, weakest first: the slash command's choices, the lobby's menu and the
@@ -80,11 +101,13 @@ def decide(
     if level.simulations <= 0:
         return easy_move(game, state, seat, random.Random(seed), resigned)
     started = time.perf_counter()
-    # Without a time cap (a deterministic decision) the endgame is bounded by its size alone.
-    given = min(level.endgame_seconds, cap) if cap < math.inf else math.inf
     solved = None
-    if level.endgame_seconds > 0:
-        solved = solve_endgame(game, state, seat, random.Random(seed), given, resigned)
+    if level.endgame_positions > 0:
+        # Without a time cap (a deterministic decision) the endgame is bounded by its size.
+        given = min(level.endgame_seconds, cap) if cap < math.inf else math.inf
+        solved = solve_endgame(
+            game, state, seat, random.Random(seed), level.endgame_positions, given, resigned
+        )
     if solved is not None and solved.drawn is not None:
         return solved.drawn
     allowed = solved.optimal if solved is not None else None

@@ -23,7 +23,7 @@ class Judge:
         self.scale = 1.0
         """The largest margin seen so far: margins are measured against it."""
 
-    def rewards(self, totals: Sequence[int]) -> list[float]:
+    def rewards(self, totals: Sequence[float]) -> list[float]:
         """Each seat's reward in [0, 1] for these totals (final, or where a playout was cut)."""
         sign, staying = self.sign, self.staying
         signed = totals

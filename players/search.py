@@ -12,7 +12,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from players.knowledge import PLAYOUTS
+from players.heuristics import step_value
+from players.knowledge import ESTIMATES, PLAYOUTS
 from players.moves import MovePool, advance, playout_move, winning_way_out
 from players.outcome import Judge, gain
 from players.selection import SealedStats, SeatStats, TurnStats
@@ -20,6 +21,9 @@ from rules.base import Game, IllegalMove, Move, Seat
 
 Knowledge = Callable[[Game[Any], Any, Seat, random.Random], list[tuple[Move, float]]]
 """A seat's candidate moves with their heuristic values (higher is better)."""
+TOURNAMENT = 4
+"""A guided playout step weighs this many random moves and plays the best (weighing every
+move would cost a playout step tens of times more)."""
 ORDER_DEPTH = 1
 """Nodes this close to the root order a seat's moves by what they are worth at once."""
 
@@ -79,6 +83,7 @@ class Search:
         self.players = len(scores)
         self.root = Node(state, game.is_over(state), self.players)
         self.fast = None if self.resigned else PLAYOUTS.get(game.slug)
+        self.estimate = None if self.resigned else ESTIMATES.get(game.slug)
         self.knowledge = knowledge
 
     def run(self, seat: Seat, allowed: frozenset[Move] | None = None) -> Move:
@@ -203,13 +208,16 @@ class Search:
                 values.append(None)
         return values
 
-    def _playout(self, state: Any, depth: int) -> tuple[int, ...]:
+    def _playout(self, state: Any, depth: int) -> tuple[float, ...]:
         """The totals after playout moves from a state, until the game ends or the playout is
         cut (at `limit` steps from the root, or at a change of the totals after `horizon`)."""
         game, rng, resigned, budget = self.game, self.rng, self.resigned, self.budget
         horizon, limit, root_scores = budget.horizon, budget.limit, self.root_scores
         guided = depth + budget.guided_steps if self.knowledge is not None else 0
+        estimate = self.estimate
         while not game.is_over(state):
+            if estimate is not None and depth >= horizon:
+                return estimate(state)
             if depth >= limit or (depth >= horizon and game.scores(state) != root_scores):
                 break
             if depth >= guided and self.fast is not None:
@@ -234,14 +242,23 @@ class Search:
         return tuple(game.scores(state))
 
     def _playout_move(self, state: Any, seat: Seat, guided: bool) -> Move:
-        """The heuristic's best move (or, with probability epsilon, a random one) when guided;
-        else a random one."""
-        rng = self.rng
-        if guided and self.knowledge is not None and rng.random() >= self.budget.epsilon:
-            valued = self.knowledge(self.game, state, seat, rng)
-            if valued:
-                return max(valued, key=lambda mv: mv[1])[0]
-        return playout_move(self.game, state, seat, rng)
+        """When guided, the best by the heuristic's step value of a few random moves (or,
+        with probability epsilon, one random move); else a random move."""
+        game, rng = self.game, self.rng
+        move = playout_move(game, state, seat, rng)
+        if not guided or rng.random() < self.budget.epsilon:
+            return move
+        best, best_value = (
+            move,
+            step_value(game, state, advance(game, state, {seat: move}), seat, rng),
+        )
+        for _ in range(TOURNAMENT - 1):
+            other = playout_move(game, state, seat, rng)
+            if other != best:
+                value = step_value(game, state, advance(game, state, {seat: other}), seat, rng)
+                if value > best_value:
+                    best, best_value = other, value
+        return best
 
 
 def search(

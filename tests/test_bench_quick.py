@@ -73,6 +73,8 @@ GOALS = (
     "kb_per_open_game",
     "rules_worst_ms",
     *STRENGTH_GOALS,
+    "hard_optimal_share",
+    "expert_optimal_share",
     "lag_p99_ms",
     "pictures_p99_ms",
     "pictures_kb_max",
@@ -101,6 +103,7 @@ def test_quick_benchmark_ends_with_a_json_summary(every_section: dict[str, Any])
     for goal in summary["goals"].values():
         assert set(goal) == {"goal", "value", "met"} and isinstance(goal["met"], bool)
     check_strength(summary)
+    check_exact(summary)
     check_pictures(summary)
     check_requests(summary)
 
@@ -146,6 +149,21 @@ def check_strength(summary: dict[str, Any]) -> None:
     assert set(summary["decision_ms"]) == set(CONTESTANTS)
     for name, times in summary["decision_ms"].items():
         assert times["decisions"] > 0 and 0 <= times["p50"] <= times["p99"], name
+
+
+def check_exact(summary: dict[str, Any]) -> None:
+    """The exact-play fields: each quick size solved, and every pairing judged there."""
+    assert set(summary["exact_sizes"]) == {
+        "numbers-to-number",
+        "lengths-of-lengths",
+        "arcs-and-marks",
+    }
+    for slug, pairings in summary["exact"].items():
+        assert len(pairings) == 7, slug
+        for verdict in pairings.values():
+            assert verdict["decisions"] > 0 and 0 <= verdict["optimal_share"] <= 1, slug
+    assert 0 <= summary["hard_optimal_share"] <= 1
+    assert 0 <= summary["expert_optimal_share"] <= 1
 
 
 def test_the_computer_sections_run_alone() -> None:

@@ -30,10 +30,17 @@ class Solver:
     1/2 draw, 0 loss) when both seats play perfectly from there."""
 
     def __init__(
-        self, game: Game[Any], limit: int = POSITION_LIMIT, seconds: float = math.inf
+        self,
+        game: Game[Any],
+        limit: int = POSITION_LIMIT,
+        seconds: float = math.inf,
+        visits: float = math.inf,
     ) -> None:
         self.game = game
         self.limit = limit
+        self.visits_left = visits
+        """Visits of positions (known ones included) still allowed: the work, where `limit`
+        bounds the memory."""
         self.deadline = time.perf_counter() + seconds
         """Past this moment the solver refuses, as for too many positions (a player's clock)."""
         self.key: Callable[[Any], Key] = key_function(game.slug)
@@ -87,6 +94,9 @@ class Solver:
         return self._moves(state, 0), self._moves(state, 1), matrix.solve(table)
 
     def _value(self, state: Any) -> Fraction:
+        self.visits_left -= 1
+        if self.visits_left < 0:
+            raise TooLarge(f"{self.game.title}: not solved within the work given.")
         key = self.key(state)
         known = self.memo.get(key)
         if known is not None:

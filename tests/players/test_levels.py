@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from typing import Any
@@ -72,9 +73,10 @@ def test_levels_are_ordered_by_budget() -> None:
     assert list(LEVELS) == ["easy", "medium", "hard", "expert"]
     levels = list(LEVELS.values())
     assert levels[0].simulations == 0
-    for weaker, stronger in zip(levels, levels[1:], strict=False):
+    for weaker, stronger in itertools.pairwise(levels):
         assert weaker.simulations <= stronger.simulations
         assert weaker.seconds <= stronger.seconds
+        assert weaker.endgame_positions <= stronger.endgame_positions
         assert weaker.endgame_seconds <= stronger.endgame_seconds
     assert all(level.seconds > 0 and level.description for level in levels)
 
