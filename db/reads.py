@@ -289,12 +289,11 @@ def versus_standings(
     levels = [
         LevelRating(player, mu, sigma, games)
         for player, mu, sigma, games in conn.execute(
-            # The levels are those members have records against here (members' ratings are
-            # kept under their ids, so no list of levels is needed).
+            # A member's rating is kept under their id, all digits; a level's under its name,
+            # which never starts with one: so no list of levels lives here.
             "SELECT player, mu, sigma, games FROM versus_ratings WHERE guild_id = ? AND game = ? "
-            "AND player IN (SELECT level FROM versus_computer WHERE guild_id = ? AND game = ?) "
-            "ORDER BY mu",
-            (guild_id, game, guild_id, game),
+            "AND substr(player, 1, 1) NOT BETWEEN '0' AND '9' ORDER BY mu",
+            (guild_id, game),
         )
     ]
     board = [
