@@ -80,15 +80,21 @@ static int bases_needed(uint64_t n) {
     return 12;
 }
 
-int qr_is_prime(uint64_t n) {
-    if (n < 2) return 0;
+/* 0: n has a prime factor below 59 (1 if n is that prime), 1: none, -1: n < 2. */
+static inline int no_small_factor(uint64_t n) {
+    if (n < 2) return -1;
     /* constant divisors compile to multiplications: most composites stop here */
 #define SMALL_PRIME(p) \
-    if (n % p == 0) return n == p;
+    if (n % p == 0) return n == p ? 2 : 0;
     SMALL_PRIME(2) SMALL_PRIME(3) SMALL_PRIME(5) SMALL_PRIME(7) SMALL_PRIME(11) SMALL_PRIME(13)
     SMALL_PRIME(17) SMALL_PRIME(19) SMALL_PRIME(23) SMALL_PRIME(29) SMALL_PRIME(31)
     SMALL_PRIME(37) SMALL_PRIME(41) SMALL_PRIME(43) SMALL_PRIME(47) SMALL_PRIME(53)
 #undef SMALL_PRIME
+    return 1;
+}
+
+/* Miller–Rabin for n >= 59 with no factor below 59. */
+static int miller_rabin(uint64_t n) {
     if (n < 59 * 59) return 1;
     uint64_t d = n - 1;
     int s = 0;
@@ -100,7 +106,27 @@ int qr_is_prime(uint64_t n) {
     return 1;
 }
 
-static inline int composite(uint64_t n) { return n > 1 && !qr_is_prime(n); }
+int qr_is_prime(uint64_t n) {
+    int small = no_small_factor(n);
+    return small == 1 ? miller_rabin(n) : small == 2;
+}
+
+/* Answers already worked out for numbers without a small factor: the searches on
+ * overlapping sets meet the same values again. One word per entry, n·2 + answer (n < 2^63),
+ * so a racing reader sees an entry whole. */
+#define COMP_BITS 18
+static uint64_t g_comp[1u << COMP_BITS];
+
+static inline int composite(uint64_t n) {
+    int small = no_small_factor(n);
+    if (small != 1) return small == 0;
+    uint64_t slot = (n * 0x9E3779B97F4A7C15ULL) >> (64 - COMP_BITS);
+    uint64_t e = __atomic_load_n(&g_comp[slot], __ATOMIC_RELAXED);
+    if (e >> 1 == n) return (int)(e & 1);
+    int answer = !miller_rabin(n);
+    if (n < (1ULL << 63)) __atomic_store_n(&g_comp[slot], n << 1 | (uint64_t)answer, __ATOMIC_RELAXED);
+    return answer;
+}
 
 /* ---------------------------------------------------------------- scoring */
 
@@ -396,7 +422,7 @@ typedef struct {
 } Gate;
 
 #define GATE_BITS 18
-static __thread Gate *t_gates;
+static __thread Gate *t_gates; /* a cache per thread, valid while its entry's gen is current */
 static __thread uint32_t t_gen;
 
 typedef struct {
@@ -412,6 +438,8 @@ typedef struct {
     Found *found;
     int status;
     int64_t gate_thr;
+    Gate *gates; /* the thread's gate cache (t_gates, held here: TLS access is slow) */
+    uint32_t gen;
     int order[MAX_N + 1];
     uint64_t ms[MAX_N + 2];
     int depth;
@@ -472,6 +500,18 @@ static void complete(Run *r, uint64_t c, uint32_t rest) {
     }
 }
 
+#define LCM20 232792560u /* lcm(1..20): z mod v = (z mod LCM20) mod v for every v <= 20 */
+
+/* M[v] = ceil(2^64 / v): v divides a 32-bit z iff z·M[v] mod 2^64 < M[v] (Lemire et al.,
+ * "Faster remainder by direct computation", 2019), one multiplication instead of a division. */
+static uint64_t DIV_M[MAX_N + 1];
+
+static inline int divides(int v, uint32_t z) { return v == 1 || (uint64_t)z * DIV_M[v] < DIV_M[v]; }
+
+__attribute__((constructor)) static void fill_div_m(void) {
+    for (int v = 2; v <= MAX_N; v++) DIV_M[v] = UINT64_MAX / (uint64_t)v + 1;
+}
+
 /* Peel the moves after the source backward: y = m(i), part holds r(d+1..i), cc = C(i+1),
  * tail the numbers peeled so far (last move first); h = m(d) the source, c = C(d+1). */
 static void back(Run *r, uint64_t y, uint64_t cc, uint32_t part, int *tail, int ntail,
@@ -493,18 +533,22 @@ static void back(Run *r, uint64_t y, uint64_t cc, uint32_t part, int *tail, int 
     uint64_t e = y - ph; /* E(d,i) */
     if (e < emin || e > emax || y < cc) return;
     /* m(i-1) = (y - C(i))/r(i) with C(i) = cc - [y composite]: whole for some r left? */
-    uint64_t z = y - cc;
+    /* m(i-1) = (y - C(i))/r(i) with C(i) = cc - [y composite]: C(i) must lie in
+     * [c, c + |part| - 1], and some r left must divide; the primality test comes last */
+    int prime_ok = cc >= c && cc - c < (uint64_t)s->n;
+    int comp_ok = cc >= c + 1 && cc - 1 - c < (uint64_t)s->n;
+    if (!prime_ok && !comp_ok) return;
+    uint32_t z = (uint32_t)((y - cc) % LCM20), z1 = z + 1 == LCM20 ? 0 : z + 1;
     int if_prime[MAX_N + 1], if_comp[MAX_N + 1], np = 0, nc = 0;
     for (int i = 0; i < s->n; i++) {
         int v = s->vals[i];
-        if (z % v == 0) if_prime[np++] = v;
-        if ((z + 1) % v == 0) if_comp[nc++] = v;
+        if (prime_ok && divides(v, z)) if_prime[np++] = v;
+        if (comp_ok && divides(v, z1)) if_comp[nc++] = v;
     }
     if (!np && !nc) return;
     const int *rs = if_prime;
     int nr = np;
     if (composite(y)) cc -= 1, rs = if_comp, nr = nc;
-    if (cc < c || cc - c >= (uint64_t)s->n) return;
     for (int i = 0; i < nr && !r->status; i++) {
         tail[ntail] = rs[i];
         back(r, (y - cc) / rs[i], cc, part & ~(1u << rs[i]), tail, ntail + 1, h, c);
@@ -561,8 +605,8 @@ static int peel(Run *r, uint64_t h, uint64_t c, uint32_t rest, const SetInfo *s,
 static const Gate *gate(Run *r, uint32_t rest, uint64_t c) {
     uint64_t key = (uint64_t)rest << 7 | c;
     uint64_t slot = (key * 0x9E3779B97F4A7C15ULL) >> (64 - GATE_BITS);
-    Gate *g = &t_gates[slot];
-    if (g->gen == t_gen && g->key == key) return g;
+    Gate *g = &r->gates[slot];
+    if (g->gen == r->gen && g->key == key) return g;
     const SetInfo *s = info(rest);
     int64_t thr = threshold(r);
     int64_t u_star = s->pstar >= 0 ? r->usub[s->pstar] : 0, u_other = u_star;
@@ -575,7 +619,7 @@ static const Gate *gate(Run *r, uint32_t rest, uint64_t c) {
     }
     int64_t s_star = thr - u_star, s_other = thr - u_other;
     g->key = key;
-    g->gen = t_gen;
+    g->gen = r->gen;
     g->src_lo = s_star < s_other ? s_star : s_other;
     g->src_hi = c ? e_most(s, c) : UINT64_MAX; /* the peel needs h <= E(d,n) unless c = 0 */
     if (s->n > 1) {
@@ -601,7 +645,7 @@ static void dfs(Run *r, uint64_t m, uint64_t c, uint32_t rest, const Gate *g0) {
     int64_t thr = threshold(r);
     if (thr != r->gate_thr) { /* the threshold rose: gates made for the old one are stale */
         r->gate_thr = thr;
-        t_gen++;
+        r->gen++;
     }
     Gate g = *g0; /* a copy: the cache slot may be reused below */
     int d = r->depth;
@@ -624,13 +668,16 @@ static void dfs(Run *r, uint64_t m, uint64_t c, uint32_t rest, const Gate *g0) {
             r->status = RUN_OVERFLOW;
             return;
         }
-        uint64_t c2 = c + composite(m2);
-        const Gate *g2 = gate(r, r2, c2);
-        if (outside(g2, m2)) continue; /* neither a source nor on the way to one */
+        /* the primality test is the costly step: skip it when neither count can pass */
+        Gate if_prime = *gate(r, r2, c), if_comp = *gate(r, r2, c + 1);
+        int in_prime = !outside(&if_prime, m2), in_comp = !outside(&if_comp, m2);
+        if (!in_prime && !in_comp) continue; /* neither a source nor on the way to one */
+        int is_comp = composite(m2);
+        if (!(is_comp ? in_comp : in_prime)) continue;
         r->order[d] = v;
         r->ms[d + 1] = m2;
         r->depth = d + 1;
-        dfs(r, m2, c2, r2, g2);
+        dfs(r, m2, c + is_comp, r2, is_comp ? &if_comp : &if_prime);
         r->depth = d;
     }
 }
@@ -653,6 +700,8 @@ int qr_run(uint32_t mask, int64_t target, int mode, const int64_t *usub, const i
     r->prefix = prefix, r->nprefix = nprefix;
     r->shared = shared ? shared : &own_shared;
     r->gate_thr = threshold(r);
+    r->gates = t_gates;
+    r->gen = t_gen;
     r->ms[0] = 1;
     const SetInfo *s = info(mask);
     if (mode == MODE_COLLECT) {
@@ -677,6 +726,7 @@ int qr_run(uint32_t mask, int64_t target, int mode, const int64_t *usub, const i
     if (found) *found = r->found;
     else qr_found_free(r->found);
     int status = r->status;
+    t_gen = r->gen + 1;
     free(r);
     return status;
 }
