@@ -22,6 +22,10 @@
 #define SMALL 5
 #define MARGIN 1.000001
 
+/* fmin/fmax without the library call (no NaN reaches them) */
+#define FMIN(a, b) ((a) < (b) ? (a) : (b))
+#define FMAX(a, b) ((a) > (b) ? (a) : (b))
+
 typedef unsigned __int128 u128;
 
 enum { MODE_EXACT = 0, MODE_COLLECT = 1, MODE_HEUR = 2 };
@@ -155,18 +159,19 @@ int64_t qr_total(const int *order, int len) {
 
 /* Size data of a set of numbers still to be circled (SetInfo in rules). */
 typedef struct {
-    int n;
-    int vals[MAX_N + 1]; /* ascending */
-    int pstar;           /* the best pivot, -1 for the empty set */
+    /* the fields of the hot paths first: one cache line */
+    int32_t n, pstar; /* pstar: the best pivot, -1 for the empty set */
     uint64_t prod;
-    double pf, h, h1, hp, h1p, hpx, h1px, dh, dh1, qo, qo1, qs, qs1;
+    double pf, hp, h1p;
+    int8_t vals[MAX_N + 3]; /* ascending */
+    double h, h1, hpx, h1px, dh, dh1, qo, qo1, qs, qs1;
     double top[MAX_N + 2]; /* top[k]: product of the k largest */
 } SetInfo;
 
 static SetInfo *g_info[MASKS];
 
 /* (H, H1) = (Σ_q 1/sp(q), Σ_q q/sp(q)), sp(q) the product of the q smallest values. */
-static void sums(const int *vals, int n, int skip, double *h, double *h1) {
+static void sums(const int8_t *vals, int n, int skip, double *h, double *h1) {
     double a = 1.0, b = 0.0, t = 1.0;
     int q = 0;
     for (int i = 0; i < n; i++) {
@@ -183,7 +188,7 @@ static void fill_info(SetInfo *s, uint32_t mask) {
     s->n = 0;
     s->prod = 1;
     for (int v = 0; v <= MAX_N; v++)
-        if (mask >> v & 1) s->vals[s->n++] = v, s->prod *= (uint64_t)v;
+        if (mask >> v & 1) s->vals[s->n++] = (int8_t)v, s->prod *= (uint64_t)v;
     int n = s->n;
     s->pf = (double)s->prod;
     s->top[0] = 1.0;
@@ -262,9 +267,10 @@ static inline uint64_t e_most(const SetInfo *s, uint64_t c) {
 
 /* The least E(d,n) over the moves of a non-empty set: E ≥ c·P/r(d+1) ≥ c·P/(max r). */
 static inline uint64_t e_least(const SetInfo *s, uint64_t c) {
-    uint64_t top = (uint64_t)s->vals[s->n - 1];
-    u128 num = (u128)c * s->prod;
-    return (uint64_t)((num + top - 1) / top);
+    uint64_t top = (uint64_t)s->vals[s->n - 1], num;
+    if (!__builtin_mul_overflow(c, s->prod, &num)) return num / top + (num % top != 0);
+    u128 wide = (u128)c * s->prod; /* rare: a 128-bit division is slow */
+    return (uint64_t)((wide + top - 1) / top);
 }
 
 /* ---------------------------------------------------------------- size bounds */
@@ -278,7 +284,7 @@ static int last_source(uint64_t c, const SetInfo *s, double goal) {
 
 /* The least m(d) from which a later source can give the score needed (reach_floor). */
 double qr_reach_floor(uint64_t c, const SetInfo *s, double sig_other, double sig_star) {
-    if (fmin(sig_other, sig_star) <= (double)(c + s->n)) return -INFINITY;
+    if (FMIN(sig_other, sig_star) <= (double)(c + s->n)) return -INFINITY;
     double floor = INFINITY;
     for (int which = 0; which < 2; which++) {
         double sigma = which ? sig_star : sig_other;
@@ -286,7 +292,7 @@ double qr_reach_floor(uint64_t c, const SetInfo *s, double sig_other, double sig
         double goal = (sigma - 1.0) / MARGIN;
         int k = last_source(c, s, goal);
         double q = (double)(c + k) * qa + qb;
-        if (k && q > 0) floor = fmin(floor, fmax(goal / s->top[k], goal * goal / q));
+        if (k && q > 0) floor = FMIN(floor, FMAX(goal / s->top[k], goal * goal / q));
     }
     return floor - (c * s->dh + s->dh1);
 }
@@ -298,7 +304,7 @@ double qr_reach_ceiling(uint64_t c, const SetInfo *s) {
     double best = 0.0, low = 1.0;
     for (int k = 1; k < n; k++) {
         low *= s->vals[k - 1];
-        best = fmax(best, ((double)(c + k) * s->h + s->h1) * s->top[n - 1 - k] / low);
+        best = FMAX(best, ((double)(c + k) * s->h + s->h1) * s->top[n - 1 - k] / low);
     }
     return best * MARGIN + 1;
 }
@@ -309,8 +315,8 @@ int64_t qr_root_bound(uint32_t mask) {
     int n = s->n;
     double md = 1 + (s->h1 - s->h + 1.0), best = n;
     for (int k = 1; k < n; k++) {
-        double a = fmin(md * s->top[k], (k * s->h + s->h1) * s->top[n - 1 - k]);
-        best = fmax(best, fmin(a, sqrt(md * s->pf * (k * s->hp + s->h1p))));
+        double a = FMIN(md * s->top[k], (k * s->h + s->h1) * s->top[n - 1 - k]);
+        best = FMAX(best, FMIN(a, sqrt(md * s->pf * (k * s->hp + s->h1p))));
     }
     return (int64_t)(best * MARGIN) + 2;
 }
@@ -367,7 +373,7 @@ static int next_permutation(int *a, int n) {
 int qr_small(uint32_t mask, int64_t floor, int64_t *best, int *order, Found **out) {
     const SetInfo *s = info(mask);
     int a[MAX_N + 1], n = s->n;
-    memcpy(a, s->vals, n * sizeof *a);
+    for (int i = 0; i < n; i++) a[i] = s->vals[i];
     Found *f = NULL;
     if (out) {
         f = *out = calloc(1, sizeof *f);
@@ -412,14 +418,24 @@ int64_t qr_upper(uint32_t mask) {
 /* ---------------------------------------------------------------- the search */
 
 /* (where this node can be a source: src_lo <= m <= src_hi; where a later one can be:
- * floor <= m <= ceiling), for one (numbers left, C) at the current threshold. */
+ * floor <= m <= ceiling), for one (numbers left, C) at the current threshold. Stored as
+ * floats rounded outward, so a gate only ever lets more through (32 bytes: the gates of C
+ * and C + 1, asked together, share a cache line). */
 typedef struct {
     uint64_t key;
     uint32_t gen;
-    int64_t src_lo;
-    uint64_t src_hi;
-    double floor, ceiling;
+    float src_lo, src_hi, floor, ceiling;
 } Gate;
+
+static float down(double x) {
+    float f = (float)x;
+    return (double)f > x ? nextafterf(f, -INFINITY) : f;
+}
+
+static float up(double x) {
+    float f = (float)x;
+    return (double)f < x ? nextafterf(f, INFINITY) : f;
+}
 
 #define GATE_BITS 18
 static __thread Gate *t_gates; /* a cache per thread, valid while its entry's gen is current */
@@ -514,6 +530,9 @@ __attribute__((constructor)) static void fill_div_m(void) {
 
 /* Peel the moves after the source backward: y = m(i), part holds r(d+1..i), cc = C(i+1),
  * tail the numbers peeled so far (last move first); h = m(d) the source, c = C(d+1). */
+static void back_step(Run *r, uint64_t y, uint64_t cc, uint32_t part, const SetInfo *s,
+                      int *tail, int ntail, uint64_t h, uint64_t c);
+
 static void back(Run *r, uint64_t y, uint64_t cc, uint32_t part, int *tail, int ntail,
                  uint64_t h, uint64_t c) {
     if (!part) {
@@ -531,8 +550,14 @@ static void back(Run *r, uint64_t y, uint64_t cc, uint32_t part, int *tail, int 
     uint64_t ph;
     if (__builtin_mul_overflow(s->prod, h, &ph) || ph > y) return;
     uint64_t e = y - ph; /* E(d,i) */
-    if (e < emin || e > emax || y < cc) return;
-    /* m(i-1) = (y - C(i))/r(i) with C(i) = cc - [y composite]: whole for some r left? */
+    if (e < emin || e > emax) return;
+    back_step(r, y, cc, part, s, tail, ntail, h, c);
+}
+
+/* One step of back once y passed the size checks of part (s its data). */
+static void back_step(Run *r, uint64_t y, uint64_t cc, uint32_t part, const SetInfo *s,
+                      int *tail, int ntail, uint64_t h, uint64_t c) {
+    if (y < cc) return;
     /* m(i-1) = (y - C(i))/r(i) with C(i) = cc - [y composite]: C(i) must lie in
      * [c, c + |part| - 1], and some r left must divide; the primality test comes last */
     int prime_ok = cc >= c && cc - c < (uint64_t)s->n;
@@ -565,7 +590,7 @@ static int peel(Run *r, uint64_t h, uint64_t c, uint32_t rest, const SetInfo *s,
     uint64_t tmin = emin / h + (emin % h != 0), tmax = emax / h;
     if (tmin > tmax) return 1;
     double fact = n < 11 ? FACT[n] : 1e300;
-    if ((double)(tmax - tmin + 1) * n > fmin(2000.0, fact)) return 0;
+    if ((double)(tmax - tmin + 1) * n > FMIN(2000.0, fact)) return 0;
     if (n == 1) {
         if (c % h == 0) {
             r->order[r->depth] = s->vals[0];
@@ -580,8 +605,10 @@ static int peel(Run *r, uint64_t h, uint64_t c, uint32_t rest, const SetInfo *s,
         if ((int64_t)h < thr - r->usub[x]) continue;
         uint32_t part = rest & ~(1u << x);
         const SetInfo *sp = info(part);
-        uint64_t top_e = e_most(sp, c); /* E(d,n-1) = (t·h - C(n))/x lies in [c, top_e] */
-        uint64_t lo = (uint64_t)x * c + c, hi = sat_add(sat_mul((uint64_t)x, top_e), cmax);
+        /* E(d,n-1) = (t·h - C(n))/x lies in [low_e, top_e] (back's first size check) */
+        uint64_t top_e = e_most(sp, c), low_e = e_least(sp, c);
+        if (low_e < c) low_e = c;
+        uint64_t lo = sat_add(sat_mul((uint64_t)x, low_e), c), hi = sat_add(sat_mul((uint64_t)x, top_e), cmax);
         uint64_t base;
         if (__builtin_mul_overflow(h, sp->prod, &base)) continue;
         uint64_t t0 = lo / h + (lo % h != 0), t1 = hi / h;
@@ -592,10 +619,10 @@ static int peel(Run *r, uint64_t h, uint64_t c, uint32_t rest, const SetInfo *s,
             for (uint64_t cn = c + (ht - c) % x; cn <= cmax; cn += x) {
                 if (ht < cn) break;
                 uint64_t e = (ht - cn) / x, y;
-                if (e < c || e > top_e) continue;
+                if (e < low_e || e > top_e) continue;
                 if (__builtin_add_overflow(base, e, &y)) continue;
                 tail[0] = x;
-                back(r, y, cn, part, tail, 1, h, c);
+                back_step(r, y, cn, part, sp, tail, 1, h, c);
             }
         }
     }
@@ -604,8 +631,8 @@ static int peel(Run *r, uint64_t h, uint64_t c, uint32_t rest, const SetInfo *s,
 
 static const Gate *gate(Run *r, uint32_t rest, uint64_t c) {
     uint64_t key = (uint64_t)rest << 7 | c;
-    uint64_t slot = (key * 0x9E3779B97F4A7C15ULL) >> (64 - GATE_BITS);
-    Gate *g = &r->gates[slot];
+    uint64_t pair = ((uint64_t)rest << 6 | c >> 1) * 0x9E3779B97F4A7C15ULL;
+    Gate *g = &r->gates[((pair >> (64 - GATE_BITS)) & ~1ULL) | (c & 1)];
     if (g->gen == r->gen && g->key == key) return g;
     const SetInfo *s = info(rest);
     int64_t thr = threshold(r);
@@ -620,11 +647,12 @@ static const Gate *gate(Run *r, uint32_t rest, uint64_t c) {
     int64_t s_star = thr - u_star, s_other = thr - u_other;
     g->key = key;
     g->gen = r->gen;
-    g->src_lo = s_star < s_other ? s_star : s_other;
-    g->src_hi = c ? e_most(s, c) : UINT64_MAX; /* the peel needs h <= E(d,n) unless c = 0 */
+    g->src_lo = down((double)(s_star < s_other ? s_star : s_other));
+    /* the peel needs h <= E(d,n) unless c = 0 */
+    g->src_hi = c ? up((double)e_most(s, c)) : INFINITY;
     if (s->n > 1) {
-        g->floor = qr_reach_floor(c, s, (double)s_other, (double)s_star);
-        g->ceiling = qr_reach_ceiling(c, s);
+        g->floor = down(qr_reach_floor(c, s, (double)s_other, (double)s_star));
+        g->ceiling = up(qr_reach_ceiling(c, s));
     } else {
         g->floor = INFINITY, g->ceiling = -INFINITY;
     }
@@ -632,9 +660,8 @@ static const Gate *gate(Run *r, uint32_t rest, uint64_t c) {
 }
 
 static inline int outside(const Gate *g, uint64_t m) {
-    int not_src = (int64_t)m < g->src_lo || m > g->src_hi;
     double md = (double)m;
-    return not_src && (md < g->floor || md > g->ceiling);
+    return (md < g->src_lo || md > g->src_hi) && (md < g->floor || md > g->ceiling);
 }
 
 static void dfs(Run *r, uint64_t m, uint64_t c, uint32_t rest, const Gate *g0) {
@@ -650,13 +677,13 @@ static void dfs(Run *r, uint64_t m, uint64_t c, uint32_t rest, const Gate *g0) {
     Gate g = *g0; /* a copy: the cache slot may be reused below */
     int d = r->depth;
     const SetInfo *s = info(rest);
-    if (d && (int64_t)m >= g.src_lo && m <= g.src_hi) {
+    double md = (double)m;
+    if (d && md >= g.src_lo && md <= g.src_hi) {
         if (!peel(r, m, c, rest, s, thr)) {
             complete(r, c, rest);
             return;
         }
     }
-    double md = (double)m;
     if (md < g.floor || md > g.ceiling) return;
     for (int i = 0; i < s->n && !r->status; i++) {
         int v = s->vals[i];
@@ -689,8 +716,10 @@ static void dfs(Run *r, uint64_t m, uint64_t c, uint32_t rest, const Gate *g0) {
 int qr_run(uint32_t mask, int64_t target, int mode, const int64_t *usub, const int *prefix,
            int nprefix, int64_t *shared, int64_t *best, int *order, Found **found) {
     if (!t_gates) {
-        t_gates = calloc((size_t)1 << GATE_BITS, sizeof *t_gates);
+        size_t bytes = ((size_t)1 << GATE_BITS) * sizeof *t_gates;
+        t_gates = aligned_alloc(64, bytes);
         if (!t_gates) return RUN_NOMEM;
+        memset(t_gates, 0, bytes);
     }
     t_gen++;
     Run *r = calloc(1, sizeof *r);

@@ -20,9 +20,12 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from rules.integer_sequence_scoring import Order
-from rules.integer_sequence_solver import SMALL, SPLIT, STEP
+import os
+
+from rules.integer_sequence_solver import SMALL, STEP
 from solver.core import COLLECT, EXACT, HEUR, Core, RunResult, Stopped
 
+SPLIT = float(os.environ.get("QR_SPLIT", "0.5"))
 SPLIT_FROM = 10
 """Smaller sets are searched in one part (splitting costs more than it gives)."""
 
