@@ -95,7 +95,11 @@ class Core:
         best, order = ctypes.c_int64(), (ctypes.c_int * 32)()
         found = ctypes.POINTER(_Found)()
         status = self.lib.qr_small(
-            mask, floor or 0, ctypes.byref(best), order, None if floor is None else ctypes.byref(found)
+            mask,
+            floor or 0,
+            ctypes.byref(best),
+            order,
+            None if floor is None else ctypes.byref(found),
         )
         return self._result(status, mask, best, order, found)
 

@@ -20,12 +20,9 @@ from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 
 from rules.integer_sequence_scoring import Order
-import os
-
-from rules.integer_sequence_solver import SMALL, STEP
+from rules.integer_sequence_solver import SMALL, SPLIT, STEP
 from solver.core import COLLECT, EXACT, HEUR, Core, RunResult, Stopped
 
-SPLIT = float(os.environ.get("QR_SPLIT", "0.5"))
 SPLIT_FROM = 10
 """Smaller sets are searched in one part (splitting costs more than it gives)."""
 
@@ -230,4 +227,3 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
 def solve(core: Core, n: int, plan: Plan | None = None) -> Outcome:
     """a(n) and an order reaching it, with the compiled core."""
     return solve_mask(Search(core), sum(1 << v for v in range(1, n + 1)), plan or Plan())
-

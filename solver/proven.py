@@ -1,0 +1,56 @@
+"""Recording a proven a(n) in the values file (rules/integer_sequence_proven.json)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import time
+from typing import Any
+
+from rules.integer_sequence import PROVEN_FILE, load_proven, play
+from solver.build import HERE
+
+
+def version() -> str:
+    """The project's commit (and whether the tree had changes), or "unknown"."""
+    try:
+        done = subprocess.run(
+            ["git", "describe", "--always", "--dirty"],
+            cwd=HERE,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return "unknown"
+    return done.stdout.strip()
+
+
+def record(answer: dict[str, Any]) -> None:
+    """Put a proven answer in the values file (replacing an entry for the same n)."""
+    n, best, order = answer["n"], answer["best"], answer["order"]
+    if sum(play(n, order)[1]) != best:
+        raise ValueError(f"the order for a({n}) does not score {best}")
+    known = {e["n"]: e for e in load_proven()}
+    if n in known and known[n]["best"] != best:
+        raise ValueError(f"a({n}) = {known[n]['best']} is recorded; this run says {best}")
+    seconds = answer["seconds"]
+    known[n] = {
+        "n": n,
+        "best": best,
+        "order": order,
+        "proven_by": {
+            "command": f"python -m solver integer-sequence {n}",
+            "core": answer["core"],
+            "version": version(),
+            "seconds": round(seconds["total"] + seconds.get("earlier_runs", 0), 1),
+            "workers": answer.get("workers", 1),
+            "load_average": answer.get("load_average"),
+            "date": time.strftime("%Y-%m-%d", time.gmtime()),
+        },
+    }
+    text = json.dumps({"values": [known[k] for k in sorted(known)]}, indent=1)
+    temp = PROVEN_FILE.with_name(f"{PROVEN_FILE.name}.{os.getpid()}.tmp")
+    temp.write_text(text + "\n", encoding="utf-8")
+    os.replace(temp, PROVEN_FILE)
