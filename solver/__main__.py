@@ -18,7 +18,7 @@ from solver.core import MAX_N, Core, CoreError
 from solver.core import load as load_core
 from solver.progress import Progress
 from solver.proven import record
-from solver.search import Outcome, Plan, solve
+from solver.search import Outcome, Plan, Search, mask_of, solve
 
 STOPPED = 3
 """Exit status of a run stopped before its end (its best total is a lower bound)."""
@@ -71,12 +71,21 @@ def _compiled(core: Core, n: int, args: argparse.Namespace) -> dict[str, Any]:
             saved.save(args.checkpoint)
         progress.part(part, best, order, done, total)
 
+    def on_bounds(search: Search) -> None:
+        if args.checkpoint:
+            saved.memo = search.memo()
+            saved.best, saved.order = search.lower(mask_of(n))
+            saved.seconds = earlier + time.perf_counter() - start
+            saved.save(args.checkpoint)
+
     plan = Plan(
         args.workers,
         (saved.best, saved.order) if saved.best else None,
         set(saved.done),
         on_part,
         progress.phase,
+        on_bounds,
+        saved.memo,
     )
     outcome = _interruptible(core, lambda: solve(core, n, plan))
     if args.checkpoint:

@@ -6,6 +6,7 @@ import json
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from rules.integer_sequence_scoring import Order
 from solver.search import Part
@@ -26,6 +27,8 @@ class Checkpoint:
     parts: int = 0
     seconds: float = 0.0
     """Time spent by the earlier runs."""
+    memo: dict[str, Any] | None = None
+    """What the collections on the smaller sets proved (Search.memo), to skip them."""
 
     def save(self, path: Path) -> None:
         """Write the file whole (a temporary file renamed over it)."""
@@ -36,6 +39,7 @@ class Checkpoint:
             "done": sorted(list(p) for p in self.done),
             "parts": self.parts,
             "seconds": round(self.seconds, 1),
+            "memo": self.memo,
         }
         temp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
         temp.write_text(json.dumps(data) + "\n", encoding="utf-8")
@@ -53,6 +57,7 @@ def load(path: Path, n: int) -> Checkpoint:
             {tuple(int(x) for x in p) for p in data["done"]},
             int(data["parts"]),
             float(data["seconds"]),
+            data.get("memo"),
         )
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise CheckpointError(f"cannot read the checkpoint {path}: {e}") from e

@@ -283,7 +283,7 @@ static int last_source(uint64_t c, const SetInfo *s, double goal) {
 }
 
 /* The least m(d) from which a later source can give the score needed (reach_floor). */
-double qr_reach_floor(uint64_t c, const SetInfo *s, double sig_other, double sig_star) {
+static double reach_floor(uint64_t c, const SetInfo *s, double sig_other, double sig_star) {
     if (FMIN(sig_other, sig_star) <= (double)(c + s->n)) return -INFINITY;
     double floor = INFINITY;
     for (int which = 0; which < 2; which++) {
@@ -298,7 +298,7 @@ double qr_reach_floor(uint64_t c, const SetInfo *s, double sig_other, double sig
 }
 
 /* The most m(d) from which a source k >= 1 moves later can still divide m(n) (reach_ceiling). */
-double qr_reach_ceiling(uint64_t c, const SetInfo *s) {
+static double reach_ceiling(uint64_t c, const SetInfo *s) {
     if (!c) return INFINITY;
     int n = s->n;
     double best = 0.0, low = 1.0;
@@ -629,34 +629,46 @@ static int peel(Run *r, uint64_t h, uint64_t c, uint32_t rest, const SetInfo *s,
     return 1;
 }
 
+/* The gate of (numbers left, C = c) at threshold thr (usub as in Run). */
+static void fill_gate(Gate *g, uint32_t rest, uint64_t c, int64_t thr, const int64_t *usub) {
+    const SetInfo *s = info(rest);
+    int64_t u_star = s->pstar >= 0 ? usub[s->pstar] : 0, u_other = u_star;
+    int any = 0;
+    for (int i = 0; i < s->n; i++) {
+        int v = s->vals[i];
+        if (v == s->pstar) continue;
+        if (!any || usub[v] > u_other) u_other = usub[v];
+        any = 1;
+    }
+    int64_t s_star = thr - u_star, s_other = thr - u_other;
+    g->src_lo = down((double)(s_star < s_other ? s_star : s_other));
+    /* the peel needs h <= E(d,n) unless c = 0 */
+    g->src_hi = c ? up((double)e_most(s, c)) : INFINITY;
+    if (s->n > 1) {
+        g->floor = down(reach_floor(c, s, (double)s_other, (double)s_star));
+        g->ceiling = up(reach_ceiling(c, s));
+    } else {
+        g->floor = INFINITY, g->ceiling = -INFINITY;
+    }
+}
+
+/* The gate, from the thread's cache when it was made at the current threshold. */
 static const Gate *gate(Run *r, uint32_t rest, uint64_t c) {
     uint64_t key = (uint64_t)rest << 7 | c;
     uint64_t pair = ((uint64_t)rest << 6 | c >> 1) * 0x9E3779B97F4A7C15ULL;
     Gate *g = &r->gates[((pair >> (64 - GATE_BITS)) & ~1ULL) | (c & 1)];
     if (g->gen == r->gen && g->key == key) return g;
-    const SetInfo *s = info(rest);
-    int64_t thr = threshold(r);
-    int64_t u_star = s->pstar >= 0 ? r->usub[s->pstar] : 0, u_other = u_star;
-    int any = 0;
-    for (int i = 0; i < s->n; i++) {
-        int v = s->vals[i];
-        if (v == s->pstar) continue;
-        if (!any || r->usub[v] > u_other) u_other = r->usub[v];
-        any = 1;
-    }
-    int64_t s_star = thr - u_star, s_other = thr - u_other;
     g->key = key;
     g->gen = r->gen;
-    g->src_lo = down((double)(s_star < s_other ? s_star : s_other));
-    /* the peel needs h <= E(d,n) unless c = 0 */
-    g->src_hi = c ? up((double)e_most(s, c)) : INFINITY;
-    if (s->n > 1) {
-        g->floor = down(qr_reach_floor(c, s, (double)s_other, (double)s_star));
-        g->ceiling = up(qr_reach_ceiling(c, s));
-    } else {
-        g->floor = INFINITY, g->ceiling = -INFINITY;
-    }
+    fill_gate(g, rest, c, threshold(r), r->usub);
     return g;
+}
+
+/* For the tests: (src_lo, src_hi, floor, ceiling) of a gate; see the tests of the bounds. */
+void qr_gate(uint32_t rest, uint64_t c, int64_t thr, const int64_t *usub, double *out) {
+    Gate g;
+    fill_gate(&g, rest, c, thr, usub);
+    out[0] = g.src_lo, out[1] = g.src_hi, out[2] = g.floor, out[3] = g.ceiling;
 }
 
 static inline int outside(const Gate *g, uint64_t m) {

@@ -34,6 +34,22 @@ class _Found(ctypes.Structure):
     ]
 
 
+@dataclass(frozen=True)
+class Gate:
+    """A node with m = m(d) can be a source if src_lo <= m <= src_hi, lead to one if
+    floor <= m <= ceiling; outside both, the search skips it."""
+
+    src_lo: float
+    src_hi: float
+    floor: float
+    ceiling: float
+
+    def skips(self, m: int) -> bool:
+        """True when the search would skip a node with this m."""
+        outside_src = m < self.src_lo or m > self.src_hi
+        return outside_src and (m < self.floor or m > self.ceiling)
+
+
 @dataclass
 class RunResult:
     """What one search found: its best game (0 and () if none) and, collecting, every game."""
@@ -62,6 +78,9 @@ class Core:
         ]
         lib.qr_small.restype = lib.qr_run.restype = ctypes.c_int
         lib.qr_found_free.argtypes, lib.qr_found_free.restype = [ctypes.POINTER(_Found)], None
+        doubles = ctypes.POINTER(ctypes.c_double)
+        lib.qr_gate.argtypes = [u32, u64, i64, ctypes.POINTER(i64), doubles]
+        lib.qr_gate.restype = None
         self._stop = ctypes.c_int.in_dll(lib, "qr_stop")
 
     def is_prime(self, n: int) -> bool:
@@ -85,6 +104,12 @@ class Core:
     def root_bound(self, mask: int) -> int:
         """A proven bound on the final score of any game on the set."""
         return int(self.lib.qr_root_bound(mask))
+
+    def gate(self, rest: int, c: int, threshold: int, usub: dict[int, int]) -> Gate:
+        """Where a node (numbers left, C) can be a source, and where it can lead to one."""
+        out = (ctypes.c_double * 4)()
+        self.lib.qr_gate(rest, c, threshold, _bounds(usub), out)
+        return Gate(*out)
 
     def stop(self, flag: bool = True) -> None:
         """Ask every running search to return (or clear the request)."""
@@ -113,7 +138,7 @@ class Core:
         shared: ctypes.c_int64 | None = None,
     ) -> RunResult:
         """One search over the set (rules' _run): see qr_run in core.c."""
-        bounds = (ctypes.c_int64 * 32)(*(usub.get(v, 0) for v in range(32)))
+        bounds = _bounds(usub)
         pre = (ctypes.c_int * 32)(*prefix)
         best, order = ctypes.c_int64(), (ctypes.c_int * 32)()
         found = ctypes.POINTER(_Found)()
@@ -139,6 +164,10 @@ class Core:
             raise CoreError(STATUS.get(status, f"status {status}"))
         size = mask.bit_count()
         return RunResult(best.value, tuple(order[:size]) if best.value else (), games)
+
+
+def _bounds(usub: dict[int, int]) -> ctypes.Array[ctypes.c_int64]:
+    return (ctypes.c_int64 * 32)(*(usub.get(v, 0) for v in range(32)))
 
 
 def load() -> tuple[Core | None, str | None]:

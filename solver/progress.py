@@ -23,9 +23,9 @@ def duration(seconds: float) -> str:
 class Progress:
     """Tells how a run goes: its phases, then each finished part with the time left."""
 
-    def __init__(self, stream: TextIO = sys.stderr, bar: bool | None = None) -> None:
-        self.stream = stream
-        self.bar = stream.isatty() if bar is None else bar
+    def __init__(self, stream: TextIO | None = None, bar: bool | None = None) -> None:
+        self.stream = stream or sys.stderr
+        self.bar = self.stream.isatty() if bar is None else bar
         self.start = time.perf_counter()
         self.parts_start = self.start
         self.first_done: int | None = None

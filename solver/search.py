@@ -18,6 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
+from typing import Any
 
 from rules.integer_sequence_scoring import Order
 from rules.integer_sequence_solver import SMALL, SPLIT, STEP
@@ -78,8 +79,9 @@ class Search:
             if total > self.lower(mask)[0]:
                 self.lo[mask] = (total, order)
 
-    def collect(self, mask: int, floor: int) -> list[Order]:
-        """Every order of the set whose total is at least floor (memoised by set)."""
+    def collect(self, mask: int, floor: int, pool: ThreadPoolExecutor | None = None) -> list[Order]:
+        """Every order of the set whose total is at least floor (memoised by set); with a
+        pool, the search on the set itself is split into parts run side by side."""
         if self.upper(mask) < floor:
             return []
         known = self.lists.get(mask)
@@ -89,8 +91,9 @@ class Search:
             games = self.core.small(mask, floor).found
         else:
             bounds, extra = self.sub_bounds(mask, floor)
-            run = self.core.run(mask, floor, COLLECT, bounds)
-            games = run.found + [(t, o) for o in extra if (t := self.core.total(o)) >= floor]
+            games = [(t, o) for o in extra if (t := self.core.total(o)) >= floor]
+            for run in self._runs(mask, floor, COLLECT, bounds, pool):
+                games += run.found
         unique = sorted(dict((o, t) for t, o in games).items(), key=lambda x: (-x[1], x[0]))
         found = [(t, o) for o, t in unique]
         if found:
@@ -119,7 +122,8 @@ class Search:
                 key=lambda r2: -self.upper(r2),
             )
             list(pool.map(lambda r2: self.collect(r2, goal2 + 1), seconds))
-            list(pool.map(lambda r: self.collect(r, goal + 1), rests))
+            for r in rests:  # few and big: each split into parts
+                self.collect(r, goal + 1, pool)
         bounds: dict[int, int] = {}
         extra: list[Order] = []
         for x in values_of(mask):
@@ -133,18 +137,49 @@ class Search:
             bounds[x] = self.upper(rest)
         return bounds, extra
 
-    def heuristic(self, mask: int) -> None:
+    def heuristic(self, mask: int, pool: ThreadPoolExecutor | None = None) -> None:
         """Rounds that look for a good game with a big final score (the pure search's)."""
         g = self.upper(mask)
         while g >= 4:
-            self._keep(mask, self.core.run(mask, int(0.9 * g), HEUR, {}))
+            for run in self._runs(mask, int(0.9 * g), HEUR, {}, pool, by_first=True):
+                if run.best:
+                    self.offer(mask, run.best, run.order)
             if self.lower(mask)[0] >= g * STEP:
                 break
             g = int(g * STEP)
 
-    def _keep(self, mask: int, run: RunResult) -> None:
-        if run.best:
-            self.offer(mask, run.best, run.order)
+    def _runs(
+        self,
+        mask: int,
+        target: int,
+        mode: int,
+        bounds: dict[int, int],
+        pool: ThreadPoolExecutor | None,
+        by_first: bool = False,
+    ) -> Iterable[RunResult]:
+        """One search over the set, or (with a pool) its parts side by side."""
+        if pool is None:
+            return [self.core.run(mask, target, mode, bounds)]
+        parts = parts_of(mask, bounds, target)
+        if by_first and parts != [()]:
+            parts = sorted({p[:1] for p in parts})
+        return list(pool.map(lambda p: self.core.run(mask, target, mode, bounds, p), parts))
+
+    def memo(self) -> dict[str, Any]:
+        """What the collections proved, for a checkpoint: (floor, games) and upper bounds."""
+        with self.lock:
+            lists = [
+                [m, f, [[t, list(o)] for t, o in games]] for m, (f, games) in self.lists.items()
+            ]
+            return {"lists": lists, "hi": [[m, h] for m, h in self.hi.items()]}
+
+    def install(self, memo: dict[str, Any]) -> None:
+        """Take in what a checkpoint's collections proved."""
+        with self.lock:
+            for m, f, games in memo.get("lists", []):
+                self.lists[m] = (f, [(t, tuple(o)) for t, o in games])
+            for m, h in memo.get("hi", []):
+                self.hi[m] = min(h, self.hi.get(m, h))
 
 
 def parts_of(mask: int, bounds: dict[int, int], target: int) -> list[Part]:
@@ -167,6 +202,10 @@ class Plan:
     on_part: Callable[[Part, int, Order, int, int], None] | None = None
     """Called after each part: (part, best, order, parts finished, parts in all)."""
     on_phase: Callable[[str], None] | None = None
+    on_bounds: Callable[[Search], None] | None = None
+    """Called once the bounds from the smaller sets are known (to keep them)."""
+    memo: dict[str, Any] | None = None
+    """What an earlier run's collections proved (Search.memo)."""
 
 
 def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
@@ -180,9 +219,11 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
         return Outcome(*search.lower(mask), True, {"total": time.perf_counter() - start})
     with ThreadPoolExecutor(plan.workers) as pool:
         try:
+            if plan.memo:
+                search.install(plan.memo)
             if plan.best is None:
                 tell("heuristic rounds")
-                search.heuristic(mask)
+                search.heuristic(mask, pool)
             clock["heuristic"] = time.perf_counter() - start
             tell(f"bounds from the smaller sets (best so far {search.lower(mask)[0]})")
             target = search.lower(mask)[0] + 1
@@ -190,6 +231,8 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
             for o in extra:
                 search.offer(mask, search.core.total(o), o)
             clock["bounds"] = time.perf_counter() - start - clock["heuristic"]
+            if plan.on_bounds:
+                plan.on_bounds(search)
         except Stopped:
             best, order = search.lower(mask)
             clock["total"] = time.perf_counter() - start
@@ -224,6 +267,11 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
     return Outcome(best, order, not stopped, clock, finished, len(parts))
 
 
+def mask_of(n: int) -> int:
+    """The set 1..n."""
+    return sum(1 << v for v in range(1, n + 1))
+
+
 def solve(core: Core, n: int, plan: Plan | None = None) -> Outcome:
     """a(n) and an order reaching it, with the compiled core."""
-    return solve_mask(Search(core), sum(1 << v for v in range(1, n + 1)), plan or Plan())
+    return solve_mask(Search(core), mask_of(n), plan or Plan())

@@ -1,0 +1,91 @@
+"""`python -m solver integer-sequence N`: its answer, the fallback, the range, stop and resume."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import solver.__main__ as command
+from rules.integer_sequence import PROVEN_BEST
+from solver import build
+from solver.core import Core
+from solver.progress import Progress
+from solver.search import Outcome
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any], str]:
+    """(exit status, the JSON printed, stderr) of the command."""
+    status = command.main(["integer-sequence", *args])
+    out, err = capsys.readouterr()
+    return status, json.loads(out) if out.strip() else {}, err
+
+
+def test_prints_a_proven_answer(capsys: pytest.CaptureFixture[str]) -> None:
+    """The JSON holds n, best, order, which core ran, its timings, and the check."""
+    status, answer, _ = run(capsys, "10")
+    assert status == 0
+    assert answer["n"] == 10 and answer["best"] == PROVEN_BEST[10] and answer["proven"]
+    assert answer["core"] == "compiled" and answer["seconds"]["total"] >= 0
+    assert sorted(answer["order"]) == list(range(1, 11)) and answer["verified"]
+
+
+def test_falls_back_to_the_pure_search(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Without a compiler the command says so on stderr and answers with the pure search."""
+    monkeypatch.setattr(build, "up_to_date", lambda: False)
+    monkeypatch.setattr(build, "compiler", lambda: None)
+    status, answer, err = run(capsys, "8")
+    assert status == 0 and answer["core"] == "pure" and answer["best"] == 397
+    assert "compiled core is unavailable" in err and "no C compiler" in err
+
+
+def test_a_failed_build_is_reported() -> None:
+    """A compiler that fails gives a reason, not an exception."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(build, "up_to_date", lambda: False)
+        mp.setattr(build, "compiler", lambda: "false")
+        assert "failed" in (build.build() or "")
+
+
+def test_refuses_past_the_exact_range(capsys: pytest.CaptureFixture[str]) -> None:
+    """Past n = 20 the values overflow 64 bits: exit 2 with a reason."""
+    status, answer, err = run(capsys, "21")
+    assert status == 2 and not answer and "exact range" in err
+
+
+def test_a_wrong_order_fails_loudly(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The answer is re-scored by the rules; a mismatch is an error, not an answer."""
+    wrong = Outcome(398, (1, 2, 3, 4, 5, 6, 7, 8), True)
+    monkeypatch.setattr(command, "solve", lambda *_: wrong)
+    status, answer, err = run(capsys, "8")
+    assert status == 1 and not answer and "WRONG ANSWER" in err
+
+
+def test_stop_then_resume(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, core: Core, tmp_path: Path
+) -> None:
+    """A run stopped half-way reports a lower bound, not proven; resuming proves a(n)."""
+    checkpoint = tmp_path / "a11.json"
+    original = Progress.part
+
+    def stop_after_some(self: Progress, *args: Any) -> None:
+        original(self, *args)
+        if args[3] >= 25:
+            core.stop()  # as Ctrl-C does
+
+    monkeypatch.setattr(Progress, "part", stop_after_some)
+    status, answer, _ = run(capsys, "11", "--checkpoint", str(checkpoint))
+    assert status == command.STOPPED and not answer["proven"] and "not proven" in answer["note"]
+    assert answer["best"] <= PROVEN_BEST[11]
+    saved = json.loads(checkpoint.read_text())
+    assert 25 <= len(saved["done"]) < saved["parts"] and saved["memo"]["lists"]
+    monkeypatch.setattr(Progress, "part", original)
+    status, answer, err = run(capsys, "11", "--checkpoint", str(checkpoint), "--resume")
+    assert status == 0 and answer["proven"] and answer["best"] == PROVEN_BEST[11]
+    assert "resuming" in err and answer["parts"][0] == saved["parts"]
