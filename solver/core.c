@@ -440,6 +440,9 @@ static float up(double x) {
 #define GATE_BITS 18
 static __thread Gate *t_gates; /* a cache per thread, valid while its entry's gen is current */
 static __thread uint32_t t_gen;
+/* The threshold and usub the thread's current gates were made for: a gate depends on nothing
+ * else, so the next run (the next part of the same search) keeps them when these match. */
+static __thread int64_t t_gate_thr = -1, t_gate_usub[32];
 
 typedef struct {
     uint32_t mask;
@@ -733,7 +736,6 @@ int qr_run(uint32_t mask, int64_t target, int mode, const int64_t *usub, const i
         if (!t_gates) return RUN_NOMEM;
         memset(t_gates, 0, bytes);
     }
-    t_gen++;
     Run *r = calloc(1, sizeof *r);
     if (!r) return RUN_NOMEM;
     int64_t own_shared = 0;
@@ -742,6 +744,7 @@ int qr_run(uint32_t mask, int64_t target, int mode, const int64_t *usub, const i
     r->shared = shared ? shared : &own_shared;
     r->gate_thr = threshold(r);
     r->gates = t_gates;
+    if (r->gate_thr != t_gate_thr || memcmp(usub, t_gate_usub, sizeof t_gate_usub)) t_gen++;
     r->gen = t_gen;
     r->ms[0] = 1;
     const SetInfo *s = info(mask);
@@ -767,7 +770,9 @@ int qr_run(uint32_t mask, int64_t target, int mode, const int64_t *usub, const i
     if (found) *found = r->found;
     else qr_found_free(r->found);
     int status = r->status;
-    t_gen = r->gen + 1;
+    t_gen = r->gen;
+    t_gate_thr = r->gate_thr;
+    memcpy(t_gate_usub, usub, sizeof t_gate_usub);
     free(r);
     return status;
 }
