@@ -71,7 +71,7 @@ def _compiled(core: Core, n: int, args: argparse.Namespace) -> dict[str, Any]:
             saved.save(args.checkpoint)
         progress.part(part, best, order, done, total)
 
-    def on_bounds(search: Search) -> None:
+    def on_keep(search: Search) -> None:  # the best game and the collections so far
         if args.checkpoint:
             saved.memo = search.memo()
             saved.best, saved.order = search.lower(mask_of(n))
@@ -84,7 +84,7 @@ def _compiled(core: Core, n: int, args: argparse.Namespace) -> dict[str, Any]:
         set(saved.done),
         on_part,
         progress.phase,
-        on_bounds,
+        on_keep,
         saved.memo,
     )
     outcome = _interruptible(core, lambda: solve(core, n, plan))

@@ -202,8 +202,8 @@ class Plan:
     on_part: Callable[[Part, int, Order, int, int], None] | None = None
     """Called after each part: (part, best, order, parts finished, parts in all)."""
     on_phase: Callable[[str], None] | None = None
-    on_bounds: Callable[[Search], None] | None = None
-    """Called once the bounds from the smaller sets are known (to keep them)."""
+    on_keep: Callable[[Search], None] | None = None
+    """Called after the heuristic rounds and after the bounds, to keep what they found."""
     memo: dict[str, Any] | None = None
     """What an earlier run's collections proved (Search.memo)."""
 
@@ -224,6 +224,8 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
             if plan.best is None:
                 tell("heuristic rounds")
                 search.heuristic(mask, pool)
+                if plan.on_keep:
+                    plan.on_keep(search)
             clock["heuristic"] = time.perf_counter() - start
             tell(f"bounds from the smaller sets (best so far {search.lower(mask)[0]})")
             target = search.lower(mask)[0] + 1
@@ -231,8 +233,8 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
             for o in extra:
                 search.offer(mask, search.core.total(o), o)
             clock["bounds"] = time.perf_counter() - start - clock["heuristic"]
-            if plan.on_bounds:
-                plan.on_bounds(search)
+            if plan.on_keep:
+                plan.on_keep(search)
         except Stopped:
             best, order = search.lower(mask)
             clock["total"] = time.perf_counter() - start
