@@ -17,7 +17,7 @@ from solver.checkpoint import Checkpoint, CheckpointError, load
 from solver.core import MAX_N, Core, CoreError
 from solver.core import load as load_core
 from solver.progress import Progress
-from solver.proven import record
+from solver.proven import record, version
 from solver.search import Outcome, Plan, Search, mask_of, solve
 
 STOPPED = 3
@@ -165,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
             file=sys.stderr,
         )
         return 2
+    started_at = version()  # the code that runs: taken now, before it can change
     core, why = (None, "asked for the pure search") if args.pure else load_core()
     try:
         if core is None:
@@ -188,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     answer["verified"] = "the order re-scored by rules.integer_sequence.play"
     answer["seconds"]["verify"] = round(time.perf_counter() - start, 3)
     answer["load_average"] = [round(x, 2) for x in os.getloadavg()]
-    out = {"n": args.n, **answer}
+    out = {"n": args.n, **answer, "version": started_at}
     if not answer["proven"]:
         out["note"] = "stopped before the end: best is a lower bound, not proven"
     elif args.record:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import subprocess
@@ -9,22 +10,27 @@ import time
 from typing import Any
 
 from rules.integer_sequence import PROVEN_FILE, load_proven, play
-from solver.build import HERE
+from solver.build import HERE, SOURCE
+
+EXCLUDE = f":(exclude){PROVEN_FILE.relative_to(HERE.parent)}"
+"""The values file itself: recording a value does not make the code differ."""
 
 
 def version() -> str:
-    """The project's commit (and whether the tree had changes), or "unknown"."""
+    """The project's commit, "-dirty" if the code differs from it (the values file aside), and
+    the hash of the core's source; call it when a run starts, before the code can change."""
+    core = hashlib.sha256(SOURCE.read_bytes()).hexdigest()[:12]
     try:
-        done = subprocess.run(
-            ["git", "describe", "--always", "--dirty"],
-            cwd=HERE,
-            capture_output=True,
-            text=True,
-            check=True,
-        )
+        head = _git("rev-parse", "--short", "HEAD").strip()
+        changed = _git("status", "--porcelain", "--untracked-files=no", "--", ".", EXCLUDE)
     except (OSError, subprocess.CalledProcessError):
-        return "unknown"
-    return done.stdout.strip()
+        return f"unknown (core.c {core})"
+    return f"{head}{'-dirty' if changed.strip() else ''} (core.c {core})"
+
+
+def _git(*args: str) -> str:
+    done = subprocess.run(["git", *args], cwd=HERE, capture_output=True, text=True, check=True)
+    return done.stdout
 
 
 def record(answer: dict[str, Any]) -> None:
@@ -43,7 +49,7 @@ def record(answer: dict[str, Any]) -> None:
         "proven_by": {
             "command": f"python -m solver integer-sequence {n}",
             "core": answer["core"],
-            "version": version(),
+            "version": answer.get("version") or version(),
             "seconds": round(seconds["total"] + seconds.get("earlier_runs", 0), 1),
             "workers": answer.get("workers", 1),
             "load_average": answer.get("load_average"),
