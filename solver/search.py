@@ -236,6 +236,8 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
             if plan.on_keep:
                 plan.on_keep(search)
         except Stopped:
+            if plan.on_keep:  # the collections finished before the stop are proofs too
+                plan.on_keep(search)
             best, order = search.lower(mask)
             clock["total"] = time.perf_counter() - start
             return Outcome(best, order, False, clock)

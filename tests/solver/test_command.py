@@ -13,7 +13,7 @@ from rules.integer_sequence import PROVEN_BEST
 from solver import build
 from solver.core import Core
 from solver.progress import Progress
-from solver.search import Outcome
+from solver.search import Outcome, Search
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, dict[str, Any], str]:
@@ -89,3 +89,27 @@ def test_stop_then_resume(
     status, answer, err = run(capsys, "11", "--checkpoint", str(checkpoint), "--resume")
     assert status == 0 and answer["proven"] and answer["best"] == PROVEN_BEST[11]
     assert "resuming" in err and answer["parts"][0] == saved["parts"]
+
+
+def test_a_stop_during_the_bounds_keeps_them(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, core: Core, tmp_path: Path
+) -> None:
+    """Stopped while collecting, a run keeps its best game and finished collections."""
+    checkpoint = tmp_path / "a12.json"
+    original = Search.collect
+    calls = [0]
+
+    def stop_later(self: Search, *args: Any, **kwargs: Any) -> list[tuple[int, ...]]:
+        calls[0] += 1
+        if calls[0] == 60:
+            core.stop()
+        return original(self, *args, **kwargs)
+
+    monkeypatch.setattr(Search, "collect", stop_later)
+    status, answer, _ = run(capsys, "12", "--checkpoint", str(checkpoint))
+    saved = json.loads(checkpoint.read_text())
+    assert status == command.STOPPED and not answer["proven"] and not saved["done"]
+    assert saved["best"] > 0 and saved["memo"]["lists"]
+    monkeypatch.setattr(Search, "collect", original)
+    status, answer, _ = run(capsys, "12", "--checkpoint", str(checkpoint), "--resume")
+    assert status == 0 and answer["best"] == PROVEN_BEST[12]
