@@ -574,9 +574,17 @@ static void back_step(Run *r, uint64_t y, uint64_t cc, uint32_t part, const SetI
         if (comp_ok && divides(v, z1)) if_comp[nc++] = v;
     }
     if (!np && !nc) return;
-    const int *rs = if_prime;
-    int nr = np;
-    if (composite(y)) cc -= 1, rs = if_comp, nr = nc;
+    /* Which branch holds: trial division settles most y. A y without a small factor is
+     * tested only when both branches are open; with one open it is followed untested: a
+     * wrong guess costs a dead end (every game found is scored exactly), a test costs more,
+     * and these values are met once, so the cache of answers would only miss. */
+    int small = no_small_factor(y), is_comp;
+    if (small != 1) is_comp = small == 0;
+    else if (np && nc) is_comp = !miller_rabin(y);
+    else is_comp = nc > 0;
+    const int *rs = is_comp ? if_comp : if_prime;
+    int nr = is_comp ? nc : np;
+    if (is_comp) cc -= 1;
     for (int i = 0; i < nr && !r->status; i++) {
         tail[ntail] = rs[i];
         back(r, (y - cc) / rs[i], cc, part & ~(1u << rs[i]), tail, ntail + 1, h, c);
