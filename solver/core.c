@@ -13,6 +13,7 @@
  * atomic so each part prunes with what the others found.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,14 +160,17 @@ int64_t qr_total(const int *order, int len) {
 
 /* Size data of a set of numbers still to be circled (SetInfo in rules). */
 typedef struct {
-    /* the fields of the hot paths first: one cache line */
-    int32_t n, pstar; /* pstar: the best pivot, -1 for the empty set */
+    /* the fields of the hot paths first: one cache line (64 bytes) */
     uint64_t prod;
+    uint64_t prod_low; /* prod without the largest value (1 for the empty set) */
     double pf, hp, h1p;
-    int8_t vals[MAX_N + 3]; /* ascending */
+    int16_t n, pstar;   /* pstar: the best pivot, -1 for the empty set */
+    int8_t vals[MAX_N]; /* ascending */
     double h, h1, hpx, h1px, dh, dh1, qo, qo1, qs, qs1;
     double top[MAX_N + 2]; /* top[k]: product of the k largest */
 } SetInfo;
+
+_Static_assert(offsetof(SetInfo, h) == 64, "the hot fields of SetInfo fill one cache line");
 
 static SetInfo *g_info[MASKS];
 
@@ -190,6 +194,7 @@ static void fill_info(SetInfo *s, uint32_t mask) {
     for (int v = 0; v <= MAX_N; v++)
         if (mask >> v & 1) s->vals[s->n++] = (int8_t)v, s->prod *= (uint64_t)v;
     int n = s->n;
+    s->prod_low = n ? s->prod / (uint64_t)s->vals[n - 1] : 1;
     s->pf = (double)s->prod;
     s->top[0] = 1.0;
     for (int k = 1; k <= n; k++) s->top[k] = s->top[k - 1] * s->vals[n - k];
@@ -265,13 +270,9 @@ static inline uint64_t e_most(const SetInfo *s, uint64_t c) {
     return sat_add(sat(s->pf * (c * s->hp + s->h1p) * MARGIN), 1);
 }
 
-/* The least E(d,n) over the moves of a non-empty set: E ≥ c·P/r(d+1) ≥ c·P/(max r). */
-static inline uint64_t e_least(const SetInfo *s, uint64_t c) {
-    uint64_t top = (uint64_t)s->vals[s->n - 1], num;
-    if (!__builtin_mul_overflow(c, s->prod, &num)) return num / top + (num % top != 0);
-    u128 wide = (u128)c * s->prod; /* rare: a 128-bit division is slow */
-    return (uint64_t)((wide + top - 1) / top);
-}
+/* The least E(d,n) over the moves of a non-empty set: E ≥ c·P/r(d+1) ≥ c·P/(max r), which
+ * is c times the product without the largest value (a whole number: no rounding). */
+static inline uint64_t e_least(const SetInfo *s, uint64_t c) { return sat_mul(c, s->prod_low); }
 
 /* ---------------------------------------------------------------- size bounds */
 
