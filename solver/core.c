@@ -122,14 +122,18 @@ int qr_is_prime(uint64_t n) {
 #define COMP_BITS 18
 static uint64_t g_comp[1u << COMP_BITS];
 
+static inline uint64_t *comp_slot(uint64_t n) {
+    return &g_comp[(n * 0x9E3779B97F4A7C15ULL) >> (64 - COMP_BITS)];
+}
+
 static inline int composite(uint64_t n) {
     int small = no_small_factor(n);
     if (small != 1) return small == 0;
-    uint64_t slot = (n * 0x9E3779B97F4A7C15ULL) >> (64 - COMP_BITS);
-    uint64_t e = __atomic_load_n(&g_comp[slot], __ATOMIC_RELAXED);
+    uint64_t *slot = comp_slot(n);
+    uint64_t e = __atomic_load_n(slot, __ATOMIC_RELAXED);
     if (e >> 1 == n) return (int)(e & 1);
     int answer = !miller_rabin(n);
-    if (n < (1ULL << 63)) __atomic_store_n(&g_comp[slot], n << 1 | (uint64_t)answer, __ATOMIC_RELAXED);
+    if (n < (1ULL << 63)) __atomic_store_n(slot, n << 1 | (uint64_t)answer, __ATOMIC_RELAXED);
     return answer;
 }
 
@@ -665,10 +669,14 @@ static void fill_gate(Gate *g, uint32_t rest, uint64_t c, int64_t thr, const int
 }
 
 /* The gate, from the thread's cache when it was made at the current threshold. */
+static inline Gate *gate_slot(const Run *r, uint32_t rest, uint64_t c) {
+    uint64_t pair = ((uint64_t)rest << 6 | c >> 1) * 0x9E3779B97F4A7C15ULL;
+    return &r->gates[((pair >> (64 - GATE_BITS)) & ~1ULL) | (c & 1)];
+}
+
 static const Gate *gate(Run *r, uint32_t rest, uint64_t c) {
     uint64_t key = (uint64_t)rest << 7 | c;
-    uint64_t pair = ((uint64_t)rest << 6 | c >> 1) * 0x9E3779B97F4A7C15ULL;
-    Gate *g = &r->gates[((pair >> (64 - GATE_BITS)) & ~1ULL) | (c & 1)];
+    Gate *g = gate_slot(r, rest, c);
     if (g->gen == r->gen && g->key == key) return g;
     g->key = key;
     g->gen = r->gen;
@@ -709,6 +717,14 @@ static void dfs(Run *r, uint64_t m, uint64_t c, uint32_t rest, const Gate *g0) {
         }
     }
     if (md < g.floor || md > g.ceiling) return;
+    /* the children's gates and primality answers lie scattered in memory: ask for them all
+     * before the first is used, so the loads overlap instead of waiting in turn */
+    for (int i = 0; i < s->n && d >= r->nprefix; i++) {
+        uint32_t r2 = rest & ~(1u << s->vals[i]);
+        __builtin_prefetch(gate_slot(r, r2, c));
+        __builtin_prefetch(gate_slot(r, r2, c + 1));
+        __builtin_prefetch(comp_slot((uint64_t)s->vals[i] * m + c)); /* a wrap is harmless */
+    }
     for (int i = 0; i < s->n && !r->status; i++) {
         int v = s->vals[i];
         if (d < r->nprefix && v != r->prefix[d]) continue;
