@@ -11,8 +11,7 @@ import pytest
 import solver.__main__ as command
 from rules.integer_sequence import PROVEN_BEST
 from solver import build
-from solver.core import Core
-from solver.progress import Progress
+from solver.core import EXACT, Core
 from solver.search import Outcome, Search
 
 
@@ -72,20 +71,23 @@ def test_stop_then_resume(
 ) -> None:
     """A run stopped half-way reports a lower bound, not proven; resuming proves a(n)."""
     checkpoint = tmp_path / "a11.json"
-    original = Progress.part
+    original = Core.run
+    calls = [0]
 
-    def stop_after_some(self: Progress, *args: Any) -> None:
-        original(self, *args)
-        if args[3] >= 25:
-            core.stop()  # as Ctrl-C does
+    def stop_at_the_25th_part(self: Core, *args: Any, **kwargs: Any) -> Any:
+        if args[2] == EXACT:
+            calls[0] += 1
+            if calls[0] == 25:
+                core.stop()  # as Ctrl-C does: this part and the later ones stop
+        return original(self, *args, **kwargs)
 
-    monkeypatch.setattr(Progress, "part", stop_after_some)
+    monkeypatch.setattr(Core, "run", stop_at_the_25th_part)
     status, answer, _ = run(capsys, "11", "--checkpoint", str(checkpoint))
     assert status == command.STOPPED and not answer["proven"] and "not proven" in answer["note"]
     assert answer["best"] <= PROVEN_BEST[11]
     saved = json.loads(checkpoint.read_text())
-    assert 25 <= len(saved["done"]) < saved["parts"] and saved["memo"]["lists"]
-    monkeypatch.setattr(Progress, "part", original)
+    assert 20 <= len(saved["done"]) < 25 and saved["parts"] == 110 and saved["memo"]["lists"]
+    monkeypatch.setattr(Core, "run", original)
     status, answer, err = run(capsys, "11", "--checkpoint", str(checkpoint), "--resume")
     assert status == 0 and answer["proven"] and answer["best"] == PROVEN_BEST[11]
     assert "resuming" in err and answer["parts"][0] == saved["parts"]
