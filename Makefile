@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench
+.PHONY: run test lint bench core
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -16,7 +16,11 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@ $(VENV)/.installed-run
 
-run: $(VENV)/.installed-run
+# The solver's compiled core (solver/core.c); without a compiler the pure search stands in.
+core: $(VENV)/.installed-run
+	$(BIN)/python -m solver.build
+
+run: $(VENV)/.installed-run core
 	$(BIN)/python main.py
 
 lint: $(VENV)/.installed-dev
@@ -24,9 +28,9 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff format --check .
 	$(BIN)/mypy
 
-test: lint
+test: lint core
 	scripts/postgres-programs
 	$(BIN)/python -m pytest -q
 
-bench: $(VENV)/.installed-dev
+bench: $(VENV)/.installed-dev core
 	$(BIN)/python -m bench

@@ -140,7 +140,13 @@ def run(
             sizes.rules_budget_s,
         )
     if "solver" in wanted:
-        solver = sections.run("solver", run_solver, list(sizes.solver_ns), sizes.solver_budget_s)
+        solver = sections.run(
+            "solver",
+            run_solver,
+            list(sizes.solver_ns),
+            list(sizes.solver_compiled_ns),
+            sizes.solver_budget_s,
+        )
     if "strength" in wanted:
         plan = Plan(
             sizes.strength_games,

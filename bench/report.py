@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -19,6 +20,7 @@ from bench.restart import RestartResult
 from bench.rules_ops import OPS, CaseRun
 from bench.scale import ScaleResult
 from bench.sizes import Sizes
+from bench.solver import GOALS_S as SOLVER_GOALS_S
 from bench.solver import SolverResult
 from bench.stats import goal as _goal
 from bench.stats import percentile
@@ -91,8 +93,18 @@ def summary(res: Results) -> dict[str, Any]:
             f"{r.case.slug} {r.case.label}" for r in res.rules if not r.finished
         ]
     if res.solver is not None:
-        out["solver_s"] = {k: None if v is None else _r(v) for k, v in res.solver.seconds.items()}
-        details["solver_notes"] = res.solver.notes
+        solver = res.solver
+        out["solver_s"] = {k: None if v is None else _r(v) for k, v in solver.seconds.items()}
+        out["solver_compiled_s"] = {
+            k: None if v is None else _r(v) for k, v in solver.compiled.items()
+        }
+        details["solver_notes"] = solver.notes
+        details["solver_compiled_notes"] = solver.compiled_notes
+        for n, limit in SOLVER_GOALS_S.items():
+            if n in solver.compiled:
+                goals[f"solver_a{n}_s"] = _goal(
+                    out["solver_compiled_s"][n], f"< {limit:g}", _below(limit)
+                )
     if res.strength is not None:
         fields, strength_goals = strength_summary(res.strength)
         out.update(fields)
@@ -254,12 +266,33 @@ def _rules_section(runs: list[CaseRun], budget_s: float, s: dict[str, Any]) -> l
     return lines
 
 
+def _below(limit: float) -> Callable[[float], bool]:
+    return lambda v: v < limit
+
+
 def _solver_section(solver: SolverResult) -> list[str]:
-    lines = ["5. Solver: python -m rules solve integer-sequence N"]
-    for n, secs in solver.seconds.items():
-        text = f"{secs:.2f} s" if secs is not None else f"null ({solver.notes.get(n, '')})"
-        lines.append(f"   N={n:<4} {text}")
+    lines = [
+        "5. Solver: a(N), the compiled core (python -m solver integer-sequence N) and the pure"
+        " search (python -m rules solve integer-sequence N)",
+        f"   {'N':<5}{'compiled':>14}{'pure':>14}   goal (compiled)",
+    ]
+    for n in sorted({*solver.compiled, *solver.seconds}, key=int):
+        cells = [
+            _solver_cell(solver.compiled, solver.compiled_notes, n),
+            _solver_cell(solver.seconds, solver.notes, n),
+        ]
+        goal = f"< {SOLVER_GOALS_S[n]:g} s" if n in SOLVER_GOALS_S else ""
+        lines.append(f"   {n:<5}{cells[0]:>14}{cells[1]:>14}   {goal}")
+    notes = {**solver.compiled_notes, **solver.notes}
+    lines += [f"   N={n}: {note}" for n, note in notes.items() if note]
     return lines
+
+
+def _solver_cell(seconds: dict[str, float | None], notes: dict[str, str], n: str) -> str:
+    if n not in seconds:
+        return "-"
+    secs = seconds[n]
+    return f"{secs:.2f} s" if secs is not None else "null"
 
 
 def _met(s: dict[str, Any], goal: str) -> str:

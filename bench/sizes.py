@@ -24,7 +24,11 @@ class Sizes:
     rules_budget_s: float
     """Per game and bound: longer random games are cut here (and said to be cut)."""
     solver_ns: tuple[int, ...]
+    """a(N) by the pure search."""
+    solver_compiled_ns: tuple[int, ...]
+    """a(N) by the compiled core."""
     solver_budget_s: float
+    """For each of the two."""
     strength_games: int
     """Games per default pairing of contestants, in every game (half with the seats swapped)."""
     strength_round_robin_games: int
@@ -66,7 +70,8 @@ FULL = Sizes(
     rules_both_player_bounds=True,
     rules_every_combination=True,
     rules_budget_s=4.0,
-    solver_ns=(10, 11, 12, 13, 14, 15, 16),
+    solver_ns=(10, 11, 12, 13),
+    solver_compiled_ns=(10, 11, 12, 13, 14, 15, 16),
     solver_budget_s=900.0,
     strength_games=200,
     strength_round_robin_games=20,
@@ -96,6 +101,7 @@ QUICK = Sizes(
     rules_every_combination=False,
     rules_budget_s=0.3,
     solver_ns=(8, 9, 10),
+    solver_compiled_ns=(8, 9, 10),
     solver_budget_s=10.0,
     strength_games=2,
     strength_round_robin_games=1,

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from rules.base import (
@@ -18,12 +20,19 @@ from rules.base import (
 )
 from rules.primes import is_composite
 
-PROVEN_BEST = {
-    **{1: 1, 2: 3, 3: 7, 4: 8, 5: 28, 6: 76, 7: 188, 8: 397, 9: 1406, 10: 5152},
-    **{11: 17823, 12: 70272, 13: 275117, 14: 1019674},
-}
-"""a(n), the best total of a one-player game on 1..n, as proven by
-`python -m rules solve integer-sequence N` (the tests check it up to n = 10)."""
+PROVEN_FILE = Path(__file__).with_name("integer_sequence_proven.json")
+"""The proven a(n): each with an order reaching it and how it was proven (written by
+`python -m solver integer-sequence N --record`; the tests re-score every order)."""
+
+
+def load_proven() -> list[dict[str, Any]]:
+    """The entries of the proven values file, by n."""
+    with PROVEN_FILE.open(encoding="utf-8") as f:
+        return sorted(json.load(f)["values"], key=lambda e: e["n"])
+
+
+PROVEN_BEST = {int(e["n"]): int(e["best"]) for e in load_proven()}
+"""a(n), the best total of a one-player game on 1..n."""
 
 
 @dataclass(frozen=True)

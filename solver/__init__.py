@@ -1,0 +1,1 @@
+"""The compiled exact search for a(n) of An Integer Sequence Game (rules/ keeps the pure one)."""

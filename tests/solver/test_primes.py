@@ -1,0 +1,53 @@
+"""The compiled Miller–Rabin test agrees with rules.primes over the whole 64-bit range."""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from rules.primes import is_prime
+from solver.core import Core
+
+HARD = [
+    561,
+    1105,
+    1729,
+    2047,
+    3215031751,
+    2152302898747,
+    3474749660383,
+    341550071728321,
+    3825123056546413051,
+    318665857834031151167461 % (1 << 64),
+    18446744073709551557,
+    18446744073709551615,
+    4611686014132420609,
+    1000000000000000003,
+    999999999999999989,
+]
+"""Carmichael numbers, strong pseudoprimes to the first bases, primes and squares near 2^64."""
+
+
+def test_small_numbers(core: Core) -> None:
+    """Every number below 20,000 is classified as the pure test does."""
+    for n in range(20_000):
+        assert core.is_prime(n) == is_prime(n), n
+
+
+def test_hard_cases(core: Core) -> None:
+    """Pseudoprimes to some of the bases, and numbers at the top of the range."""
+    for n in HARD:
+        assert core.is_prime(n) == is_prime(n), n
+
+
+def test_random_numbers_of_every_size(core: Core) -> None:
+    """Random numbers of every bit length, and products of two primes (the hard composites)."""
+    rng = random.Random(5)
+    for bits in range(2, 65):
+        for _ in range(40):
+            n = rng.getrandbits(bits) | 1
+            assert core.is_prime(n) == is_prime(n), n
+    primes = [p for p in (rng.getrandbits(31) | 1 for _ in range(400)) if is_prime(p)]
+    for p, q in itertools.pairwise(primes):
+        assert not core.is_prime(p * q)
+        assert core.is_prime(p)
