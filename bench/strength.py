@@ -67,12 +67,13 @@ DEFAULT_PAIRINGS = (
 )
 """Who plays whom at every game's default options, with the full number of games."""
 LARGER_TABLES = (
-    Table("numbers-to-number", 2, (("m", 10),)),
+    Table("numbers-to-number", 2, (("m", 10), ("rounds", 10))),
     Table("numerical-cards", 4),
     Table("arcs-and-marks", 3),
     Table("labyrinthine-loop", 2, (("n", 8),)),
 )
-"""A larger table per game where the size, not the budget, could decide."""
+"""A larger table per game where the size, not the budget, could decide (Numbers To Number's
+m=10 with the default's 10 rounds: its own default, 102 rounds, is 1,020 sealed steps)."""
 TABLE_OPPONENT = "greedy-safe"
 """Who fills the other seats at 3 players and at the larger tables."""
 
