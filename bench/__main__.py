@@ -14,6 +14,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -207,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         help="run only this section (repeatable; restart also runs moves; postgres and scale "
         "use BENCH_DATABASE_URL's server, else start a throwaway one)",
     )
+    parser.add_argument(
+        "--exact-games", type=int, metavar="N", help="games per pairing on each solved size"
+    )
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.WARNING, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -217,6 +221,8 @@ def main(argv: list[str] | None = None) -> int:
     sizes = QUICK if args.quick else FULL
     if args.strength_games:
         sizes = with_strength_games(sizes, args.strength_games)
+    if args.exact_games:
+        sizes = replace(sizes, exact_games=args.exact_games)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:
         results = run(sizes, Path(tmp), args.profile, frozenset(args.only))
     out = summary(results)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from bench.exact_play import PERFECT, RANDOM, exact_lines, run_exact
+from bench.contestants import RANDOM
+from bench.exact_play import PERFECT, exact_lines, run_exact
 
 TINY = (
     ("numbers-to-number", {"m": 2}),
