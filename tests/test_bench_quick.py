@@ -11,11 +11,11 @@ from typing import Any, NoReturn
 
 import pytest
 
+from bench import strength
 from bench.__main__ import run
 from bench.pg_server import NOT_MEASURED, URL_VARIABLE
 from bench.report import summary, table
 from bench.sizes import QUICK
-from bench import strength
 from db.server import PostgresServer
 from rules import GAMES
 from tests.conftest import no_postgres
