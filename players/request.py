@@ -38,10 +38,10 @@ def rebuild(request: Request) -> Progress:
     return progress
 
 
-def think(request: Request) -> Move:
+def think(request: Request, seconds: float | None = None) -> Move:
     """Top-level function a ProcessPoolExecutor runs: rebuild the game from the record, then
     choose the move from the state alone (a pending sealed move, had one slipped into the
-    record, is not looked at)."""
+    record, is not looked at). `seconds`: as for `choose` (math.inf: no time cap)."""
     progress = rebuild(request)
     return choose(
         progress.game,
@@ -50,4 +50,5 @@ def think(request: Request) -> Move:
         request.level,
         request.seed,
         progress.resigned,
+        seconds,
     )

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from players import LEVELS, Request, choose
-from players.request import rebuild
+from players import LEVELS, Request, think
 from referee.computers import request_for
 from referee.match import Match
 from referee.rows import MatchData, MatchRow, SeatRow
@@ -67,16 +66,7 @@ def test_a_computer_decides_the_same_whatever_the_others_sealed(level: str) -> N
 
 def deterministic(request: Request) -> str:
     """The request's decision without a time cap, so the machine's speed cannot change it."""
-    progress = rebuild(request)
-    return choose(
-        progress.game,
-        progress.state,
-        request.seat,
-        request.level,
-        request.seed,
-        progress.resigned,
-        seconds=math.inf,
-    )
+    return think(request, seconds=math.inf)
 
 
 def test_a_member_between_two_levels_beats_one_and_loses_to_the_other() -> None:
