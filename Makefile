@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench core
+.PHONY: run test lint bench core messages
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,3 +34,15 @@ test: lint core
 
 bench: $(VENV)/.installed-dev core
 	$(BIN)/python -m bench
+
+# The words' catalogues: the template from the source, then each language's catalogue updated
+# (translate the new and changed messages in cogs/locales/<language>/LC_MESSAGES/messages.po).
+messages: $(VENV)/.installed-dev
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 --no-location --sort-output \
+		--project "Quet Referee" -o cogs/locales/messages.pot .
+	for po in cogs/locales/*/LC_MESSAGES/messages.po; do \
+		[ -e "$$po" ] || continue; \
+		lang=$$(basename $$(dirname $$(dirname $$po))); \
+		$(BIN)/pybabel -q update --no-fuzzy-matching -i cogs/locales/messages.pot \
+			-d cogs/locales -l $$lang; \
+	done

@@ -9,12 +9,13 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from cogs.catalogue import Ask
 from cogs.delivery import answer
 from cogs.replies import answer_failure, defer
 from referee.errors import RefereeError
-from referee.lists import MESSAGE_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Outcome
+from referee.speech import Listed
 from referee.store import StoreBusy
 
 if TYPE_CHECKING:
@@ -53,11 +54,6 @@ async def act(
     await answer(bot_of(interaction), interaction, outcome, move)
 
 
-def match_list(head: str, matches: list[Match], tail: str) -> str:
-    """'head#3 Numbers To Number, #5 Binary Scramble tail', cut between games to fit a message."""
-    return fit_list([f"#{m.id} {m.game.title}" for m in matches], MESSAGE_TEXT, head, tail)
-
-
 async def find_match(
     interaction: discord.Interaction,
     game_id: int | None,
@@ -73,10 +69,10 @@ async def find_match(
         except RefereeError:
             match = None
         if match is None or match.row.guild_id != guild_id:
-            raise RefereeError(f"There is no game #{game_id} in this server.")
+            raise RefereeError(Ask.NO_GAME_HERE, number=game_id)
         return match
     if guild_id is None:
-        raise RefereeError("Use this command in a server channel.")
+        raise RefereeError(Ask.SERVER_ONLY)
     user = interaction.user.id if member is None else member
     here: list[Match] = []
     in_channel: list[Match] = []
@@ -98,40 +94,30 @@ async def find_match(
         waiting = [m for m in here if any(m.seats[s].user_id == user for s in m.awaited_seats())]
         here = waiting if len(waiting) == 1 else here
     if not here:
-        raise RefereeError(none_fits(in_channel, statuses))
+        raise none_fits(in_channel, statuses)
     if len(here) > 1:
-        raise RefereeError(
-            match_list("Several games are open here: ", here, ". Add `game:` with the number.")
-        )
+        raise RefereeError(Ask.SEVERAL_HERE, games=games_listed(here))
     return here[0]
 
 
-def none_fits(in_channel: list[Match], statuses: tuple[str, ...]) -> str:
+def games_listed(matches: list[Match]) -> Listed:
+    """Matches named in a list (cut to fit where it is shown)."""
+    return Listed.of(m.ref for m in matches)
+
+
+def none_fits(in_channel: list[Match], statuses: tuple[str, ...]) -> RefereeError:
     """Why no game in this channel fits a command: what its open games are, if it has any."""
     lobbies = [m for m in in_channel if m.status == LOBBY]
     if lobbies and LOBBY not in statuses:
         if len(lobbies) == 1:
-            return (
-                f"{lobbies[0].label} is still a lobby: the host presses Start "
-                "(it starts by itself when full)."
-            )
-        return match_list(
-            "The games here are still lobbies: ",
-            lobbies,
-            ". Their hosts press Start (each starts by itself when full).",
-        )
+            return RefereeError(Ask.STILL_A_LOBBY, game=lobbies[0].ref)
+        return RefereeError(Ask.STILL_LOBBIES, games=games_listed(lobbies))
     started = [m for m in in_channel if m.status == ACTIVE]
     if started and ACTIVE not in statuses:
         if len(started) == 1:
-            return f"{started[0].label} has already started; `/newgame` opens a new one."
-        return match_list(
-            "The games here have already started: ", started, ". `/newgame` opens a new one."
-        )
-    what = "lobby" if statuses == (LOBBY,) else "game"
-    return (
-        f"There is no open {what} in this channel. `/games` lists this server's games; "
-        "`/newgame` starts one."
-    )
+            return RefereeError(Ask.STARTED_ALREADY, game=started[0].ref)
+        return RefereeError(Ask.ALL_STARTED, games=games_listed(started))
+    return RefereeError(Ask.NO_OPEN_LOBBY if statuses == (LOBBY,) else Ask.NO_OPEN_GAME)
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:

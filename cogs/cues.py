@@ -3,32 +3,34 @@
 
 from __future__ import annotations
 
+from cogs.catalogue import N_
+from cogs.speech import Words
 from referee.notices import Controls, Direct, Post, Style
 
-LOBBY = (
+LOBBY = N_(
     "Press Join (or `/join`) to take a seat; the host can seat computers from the Add computer "
     "menu."
 )
-SECRET = "Send your secret move to me by DM."
-REMATCH = "Rematch opens a lobby for the same game and options, inviting the players."
+SECRET = N_("Send your secret move to me by DM.")
+REMATCH = N_("Rematch opens a lobby for the same game and options, inviting the players.")
+HISTORY = N_("`/history game:{number}` gives the game record.")
+REPLY_HERE = N_("Reply here with your move (or `#{number} <move>` if you are in several games).")
 
 
-def cues(post: Post) -> list[str]:
+def cues(post: Post, words: Words) -> list[str]:
     """The lines that tell a post's readers how to do what it invites."""
     out = []
     if post.controls is Controls.LOBBY:
-        out.append(LOBBY)
+        out.append(words(LOBBY))
     elif post.controls is Controls.SECRET:
-        out.append(SECRET)
+        out.append(words(SECRET))
     if post.style is Style.FINAL:
-        out.append(f"`/history {post.match_id}` gives the game record.")
+        out.append(words(HISTORY, number=post.match_id))
         if post.controls is Controls.REMATCH:
-            out.append(REMATCH)
+            out.append(words(REMATCH))
     return out
 
 
-def reply_cue(direct: Direct) -> str:
+def reply_cue(direct: Direct, words: Words) -> str:
     """How to answer a secret-move prompt, with the game's number for members in several."""
-    return (
-        f"Reply here with your move (or `#{direct.match_id} <move>` if you are in several games)."
-    )
+    return words(REPLY_HERE, number=direct.match_id)

@@ -19,11 +19,12 @@ from cogs.buttons import (
     SecretButton,
     VoteButton,
 )
+from cogs.catalogue import N_
 from cogs.cues import cues, reply_cue
-from cogs.replies import NO_MENTIONS, mentioning, reply
-from cogs.words import markdown
-from referee.lists import EMBED_TEXT, fit_list
-from referee.notices import Controls, Direct, Outcome, Post, Said, Style
+from cogs.lists import EMBED_TEXT, fit_list
+from cogs.replies import NO_MENTIONS, done_text, mentioning, reply
+from cogs.speech import Words
+from referee.notices import Board, Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
     from bot import RefereeBot
@@ -46,15 +47,30 @@ RETRY_PAUSES = (1.0, 4.0)
 T = TypeVar("T")
 
 
-def embed_for(title: str, lines: Sequence[Said], style: Style) -> discord.Embed:
+CANNOT_POST = N_("I could not post in {channel} (check my permissions there).")
+SECRET_TITLE = N_("Secret move")
+ABOUT = N_("**{game}** in {channel}: {text}")
+"""A private message about a match, naming it and its channel."""
+CLOSED_DMS_NOTE = N_(
+    "{member}, I cannot DM you (your DMs are closed). Press the button to submit your secret "
+    "move privately, or use `/move`."
+)
+
+
+def channel_words(bot: RefereeBot, channel_id: int) -> Words:
+    """The words of a channel's server (its preferred language), for what is posted there or
+    sent about its games."""
+    channel = bot.get_channel(channel_id)
+    guild = getattr(channel, "guild", None)
+    return Words.of(guild.preferred_locale if guild is not None else None)
+
+
+def embed_for(title: str, lines: Sequence[str], style: Style) -> discord.Embed:
     """An embed with the lines as its description: as many whole lines as Discord's limit
     takes, then how many more there were."""
     # A line is clipped to leave room for the count of the lines after it.
     longest = EMBED_TEXT - LINE_ROOM
-    clipped = [
-        text if len(text) <= longest else text[: longest - 1] + "…"
-        for text in (markdown(line) for line in lines)
-    ]
+    clipped = [text if len(text) <= longest else text[: longest - 1] + "…" for text in lines]
     text = fit_list(clipped, EMBED_TEXT, sep="\n")
     return discord.Embed(title=title[:256], description=text, colour=COLOURS[style])
 
@@ -142,9 +158,11 @@ class Composed:
         return parts
 
 
-async def compose(post: Post) -> Composed:
-    """A post's message: the board's picture in the embed, drawn off the event loop."""
-    embed = embed_for(post.title, (*post.lines, *cues(post)), post.style)
+async def compose(post: Post, words: Words) -> Composed:
+    """A post's message in these words: the board's picture in the embed, drawn off the event
+    loop."""
+    lines = [*(words.text(line) for line in post.lines), *cues(post, words)]
+    embed = embed_for(words.text(post.title), lines, post.style)
     drawn = await draw(post.board) if post.board else None
     if drawn and drawn.png:
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
@@ -155,7 +173,8 @@ async def compose(post: Post) -> Composed:
 
 async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
     """Post in a match's channel (editing the lobby message in place when there is one)."""
-    composed = await compose(post)
+    words = channel_words(bot, post.channel_id)
+    composed = await compose(post, words)
     try:
         # The channel may be on another process's shard, so not in this one's cache: it is
         # addressed by id, which costs no request.
@@ -187,16 +206,17 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
         log.warning(
             "Could not post to channel %s for match %s: %s", post.channel_id, post.match_id, e
         )
-        await tell_players_instead(bot, post)
+        await tell_players_instead(bot, post, words)
         return None
 
 
-async def tell_players_instead(bot: RefereeBot, post: Post) -> None:
+async def tell_players_instead(bot: RefereeBot, post: Post, words: Words) -> None:
     """When the channel refuses a post, DM its content to the match's players."""
-    note = f"I could not post in <#{post.channel_id}> (check my permissions there). "
-    text = note + f"**{post.title}**\n" + "\n".join(markdown(line) for line in post.lines)
+    note = words(CANNOT_POST, channel=f"<#{post.channel_id}>")
+    lines = "\n".join(words.text(line) for line in post.lines)
+    text = f"{note} **{words.text(post.title)}**\n{lines}"
     for user_id in post.players:
-        await send_direct(bot, Direct(user_id, post.match_id, text[:1900], post.board))
+        await send_text(bot, user_id, text[:1900], post.board)
 
 
 async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageable:
@@ -212,15 +232,26 @@ async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageabl
 async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None:
     """DM a member (after `before`, an answer that rides in the same message); if their DMs are
     closed, offer the secret-move button in the channel."""
-    text = markdown(direct.text)
+    words = channel_words(bot, direct.channel_id)
+    text = words.text(direct.text)
     if direct.prompt:
-        text = f"{text}\n{reply_cue(direct)}"
+        text = f"{text}\n{reply_cue(direct, words)}"
     if direct.title:
-        text = f"**{direct.title}** in <#{direct.channel_id}>: {text}"
+        text = words(
+            ABOUT, game=words.text(direct.title), channel=f"<#{direct.channel_id}>", text=text
+        )
     if before:
         text = f"{before}\n\n{text}"
+    sent = await send_text(bot, direct.user_id, text, direct.board)
+    if not sent and direct.prompt and direct.channel_id:
+        await offer_secret_button(bot, direct, words)
+
+
+async def send_text(bot: RefereeBot, user_id: int, text: str, board: Board | None = None) -> bool:
+    """DM a member a text and a board (its picture, or the board in a code block when the
+    picture cannot be drawn); False if it could not be sent."""
     parts = [text]
-    drawn = await draw(direct.board) if direct.board else None
+    drawn = await draw(board) if board else None
     block = drawn.fallback() if drawn else ""
     if block:
         if len(text) + 1 + len(block) <= 2000:
@@ -228,19 +259,18 @@ async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None
         else:
             parts.append(block)
     try:
-        channel = await dm_channel(bot, direct.user_id)
+        channel = await dm_channel(bot, user_id)
         for i, part in enumerate(parts):
             # The picture rides with the first part: one message, text and board together.
             files = drawn.files() if drawn and i == 0 else []
             await channel.send(part[:2000], files=files, allowed_mentions=NO_MENTIONS)
-        return
+        return True
     except discord.Forbidden as e:
         if e.code != CLOSED_DMS:
-            log.warning("Could not DM %s: %s", direct.user_id, e)
+            log.warning("Could not DM %s: %s", user_id, e)
     except discord.HTTPException as e:
-        log.warning("Could not DM %s: %s", direct.user_id, e)
-    if direct.prompt and direct.channel_id:
-        await offer_secret_button(bot, direct)
+        log.warning("Could not DM %s: %s", user_id, e)
+    return False
 
 
 def prompt_for(user_id: int, outcome: Outcome) -> Direct | None:
@@ -253,15 +283,12 @@ def prompt_for(user_id: int, outcome: Outcome) -> Direct | None:
     return None
 
 
-async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
+async def offer_secret_button(bot: RefereeBot, direct: Direct, words: Words) -> None:
     """Tell a member in the channel that their DMs are closed, with a button for a modal."""
     view = discord.ui.View(timeout=None)
     view.add_item(SecretButton(direct.match_id, direct.user_id))
-    lines = (
-        f"<@{direct.user_id}>, I cannot DM you (your DMs are closed). "
-        "Press the button to submit your secret move privately, or use `/move`.",
-    )
-    embed = embed_for("Secret move", lines, Style.NOTICE)
+    lines = (words(CLOSED_DMS_NOTE, member=f"<@{direct.user_id}>"),)
+    embed = embed_for(words(SECRET_TITLE), lines, Style.NOTICE)
     try:
         await bot.get_partial_messageable(direct.channel_id).send(
             f"<@{direct.user_id}>",
@@ -290,7 +317,7 @@ async def answer(
     which spends none of the bot's rate limits, instead of a private answer and a post."""
     post = showing(interaction, outcome) if move else None
     if post is not None and not interaction.response.is_done():
-        message = await compose(post)
+        message = await compose(post, channel_words(bot, post.channel_id))
         try:
             await interaction.response.send_message(**message.parts())
         except discord.HTTPException as e:
@@ -299,5 +326,5 @@ async def answer(
             outcome.posts.remove(post)
             await deliver(bot, outcome)
             return
-    await reply(interaction, markdown(outcome.reply or "Done."))
+    await reply(interaction, done_text(interaction, outcome.reply))
     await deliver(bot, outcome)

@@ -11,14 +11,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.boards import draw
+from cogs.catalogue import Ask
 from cogs.context import GAME_ID, find_match
 from cogs.delivery import embed_for
+from cogs.lists import EMBED_TEXT, fit_list
 from cogs.replies import NO_MENTIONS, answer_failure, reply
 from cogs.words import prose_name
 from players import LEVELS
 from referee import announce
 from referee.errors import RefereeError
-from referee.lists import EMBED_TEXT, fit_list
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
 from referee.safe_text import board_name
@@ -122,7 +123,7 @@ class Info(commands.Cog):
         try:
             match = await find_match(interaction, game, (LOBBY, ACTIVE, OVER))
             if match.row.settled is None:
-                raise RefereeError(f"{match.label} never started; it has no moves to record.")
+                raise RefereeError(Ask.NEVER_STARTED, game=match.ref)
         except RefereeError as e:
             await answer_failure(interaction, e)
             return

@@ -10,13 +10,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.context import GAME_ID, act, find_match, match_list
+from cogs.catalogue import Ask
+from cogs.context import GAME_ID, act, find_match, games_listed
 from cogs.delivery import deliver, prompt_for, send_direct
-from cogs.replies import NO_MENTIONS, answer_failure, explain
-from cogs.words import markdown
+from cogs.replies import DONE, NO_MENTIONS, answer_failure, explain
+from cogs.speech import ENGLISH
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
+from referee.speech import Quote
 from rules.base import clip
 
 if TYPE_CHECKING:
@@ -117,11 +119,11 @@ class Play(commands.Cog):
         """Open the secret-move form for the member it was offered to."""
         try:
             if interaction.user.id != user_id:
-                raise RefereeError("This button is for another player.")
+                raise RefereeError(Ask.OTHER_PLAYERS_BUTTON)
             match = await self.bot.referee.get(match_id)
             seat = match.seat_of(user_id)
             if seat is None or match.status != ACTIVE or seat.seat not in match.step_seats():
-                raise RefereeError(f"{match.label} is not waiting for a move from you.")
+                raise RefereeError(Ask.NOT_WAITING_ON_YOU, game=match.ref)
             p = match.require_progress()
             await interaction.response.send_modal(
                 SecretMoveForm(match, p.game.prompt(p.state, seat.seat, match.names))
@@ -157,10 +159,11 @@ class Play(commands.Cog):
         self.bot.dm_channels.remember(message.author.id, message.channel.id)
         try:
             outcome = await self._dm_move(message.author.id, message.content)
-            text = markdown(outcome.reply or "Done.")
+            # A message carries no language: DMs are answered in the source language.
+            text = ENGLISH.text(outcome.reply) if outcome.reply else ENGLISH(DONE)
         except Exception as e:
             # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
-            outcome, text = Outcome(), explain(e, f"DM message {message.id}")
+            outcome, text = Outcome(), explain(e, f"DM message {message.id}", ENGLISH)
         # The last secret move of a step is answered together with the mover's next prompt.
         prompt = prompt_for(message.author.id, outcome)
         if prompt is not None:
@@ -182,7 +185,7 @@ class Play(commands.Cog):
             except RefereeError:
                 match = None
             if match is None or match.status != ACTIVE or match.seat_of(user_id) is None:
-                raise RefereeError(f"You are not playing a game #{match_id} that is under way.")
+                raise RefereeError(Ask.NOT_PLAYING_NUMBER, number=match_id)
             return await referee.move(match_id, user_id, _move_text(text))
         text = _move_text(content)
         mine = await referee.matches_of(user_id)
@@ -193,17 +196,9 @@ class Play(commands.Cog):
         if len(waiting) == 1:
             return await referee.move(waiting[0].id, user_id, text)
         if not waiting:
-            raise RefereeError(
-                "No game is waiting for a secret move from you right now. Turn moves go in the "
-                "game's channel with `/move`."
-            )
-        raise RefereeError(
-            match_list(
-                "Several games are waiting for you: ",
-                waiting,
-                f". Answer with the game number first, e.g. `#{waiting[0].id} {clip(text, 20)}`.",
-            )
-        )
+            raise RefereeError(Ask.NO_SECRET_AWAITED)
+        example = Quote(f"#{waiting[0].id} {clip(text, 20)}")
+        raise RefereeError(Ask.SEVERAL_WAITING, games=games_listed(waiting), example=example)
 
 
 def _seat_in(match: Match, user_id: int, seats: frozenset[int]) -> bool:
@@ -227,9 +222,9 @@ def _submitted(components: list[dict[str, Any]], custom_id: str) -> str:
 def _move_text(text: str) -> str:
     text = text.strip()
     if not text:
-        raise RefereeError("Send your move as text, e.g. `17`, or `#12 17` for game #12.")
+        raise RefereeError(Ask.EMPTY_DM)
     if len(text) > MAX_MOVE_TEXT:
-        raise RefereeError(f"A move is at most {MAX_MOVE_TEXT} characters.")
+        raise RefereeError(Ask.MOVE_TOO_LONG, limit=MAX_MOVE_TEXT)
     return text
 
 

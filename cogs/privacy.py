@@ -9,12 +9,20 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.buttons import ForgetButton
+from cogs.catalogue import N_
 from cogs.context import act
-from cogs.replies import NO_MENTIONS, answer_failure, reply
+from cogs.lists import MESSAGE_TEXT
+from cogs.replies import NO_MENTIONS, answer_failure, reply, words_for
 from referee.errors import RefereeError
 
 if TYPE_CHECKING:
     from bot import RefereeBot
+
+
+OTHERS_BUTTON = N_(
+    "This button confirms another member's `/forget-me`; nothing was removed. "
+    "Use `/forget-me` for your own data."
+)
 
 
 class Privacy(commands.Cog):
@@ -35,18 +43,15 @@ class Privacy(commands.Cog):
             return
         view = discord.ui.View(timeout=None)
         view.add_item(ForgetButton(interaction.user.id))
+        text = words_for(interaction).text(question, MESSAGE_TEXT)
         await interaction.response.send_message(
-            question, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
+            text, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
     async def on_forget_button(self, interaction: discord.Interaction, user_id: int) -> None:
         """The member's confirmation; the button of someone else's question is refused."""
         if interaction.user.id != user_id:
-            await reply(
-                interaction,
-                "This button confirms another member's `/forget-me`; nothing was removed. "
-                "Use `/forget-me` for your own data.",
-            )
+            await reply(interaction, words_for(interaction)(OTHERS_BUTTON))
             return
         await act(interaction, lambda: self.bot.referee.forget(user_id))
 

@@ -17,13 +17,14 @@ from discord.ext import commands
 from boards.animation import FRAME_MS, MAX_FRAMES, animate
 from cogs.boards import Drawn, draw
 from cogs.buttons import ReplayButton
+from cogs.catalogue import N_
 from cogs.context import DEFER_AFTER, find_match
-from cogs.replies import NO_MENTIONS, answer_failure, defer, reply
-from cogs.words import markdown
+from cogs.lists import MESSAGE_TEXT
+from cogs.replies import NO_MENTIONS, answer_failure, defer, reply, words_for
+from cogs.speech import Words
 from referee import replays
 from referee.announce import board_names
 from referee.errors import RefereeError
-from referee.lists import MESSAGE_TEXT
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
 
 if TYPE_CHECKING:
@@ -57,7 +58,10 @@ def moved(match: Match, to: str, step: int) -> replays.Shown:
     return replays.shown(match, max(0, min(target, last)), found)
 
 
-async def page(match: Match, step: int, to: str | None = None) -> Page:
+REPLAY_HEAD = N_("**{game}**: replay, step {step} of {last}")
+
+
+async def page(match: Match, words: Words, step: int, to: str | None = None) -> Page:
     """The message showing a step of a match's replay, or the step a button leads to from it
     (the record is replayed off the loop: a long game's takes a while)."""
     if to is None:
@@ -65,8 +69,8 @@ async def page(match: Match, step: int, to: str | None = None) -> Page:
     else:
         shown = await asyncio.to_thread(moved, match, to, step)
     drawn = await draw(shown.board)
-    head = f"**{match.label}**: replay, step {shown.step} of {shown.last}"
-    text = "\n".join((head, *(markdown(line) for line in shown.lines)))
+    head = words(REPLAY_HEAD, game=words.field(match.ref), step=shown.step, last=shown.last)
+    text = "\n".join((head, *(words.text(line) for line in shown.lines)))
     fallback = drawn.fallback()
     room = MESSAGE_TEXT - len(fallback) - 2
     text = (text if len(text) <= room else text[: room - 1] + "…") + "\n" + fallback
@@ -119,7 +123,7 @@ class Replay(commands.Cog):
     ) -> None:
         try:
             match = await find_match(interaction, game, STATUSES)
-            shown = await soon(interaction, page(match, step), update=False)
+            shown = await soon(interaction, page(match, words_for(interaction), step), update=False)
         except RefereeError as e:
             await answer_failure(interaction, e)
             return
@@ -136,7 +140,7 @@ class Replay(commands.Cog):
             await defer(interaction)
             await self.send_animation(interaction, match)
             return
-        shown = await soon(interaction, page(match, step, to), update=True)
+        shown = await soon(interaction, page(match, words_for(interaction), step, to), update=True)
         if interaction.response.is_done():
             await interaction.edit_original_response(
                 content=shown.text,

@@ -13,17 +13,31 @@ from typing import Any
 import discord
 from discord import app_commands
 
-from cogs.words import markdown
+from cogs.catalogue import N_
+from cogs.lists import MESSAGE_TEXT
+from cogs.speech import Words
 from referee.errors import RefereeError
-from referee.lists import MESSAGE_TEXT
+from referee.speech import Text
 from referee.store import StoreBusy
 
 log = logging.getLogger(__name__)
 
 NO_MENTIONS = discord.AllowedMentions.none()
 """For everything but a post that calls members: whatever the text holds, nobody is pinged."""
-UNEXPECTED = "Something went wrong on our side; nothing was changed. Please try again."
-BUSY = "The game database is busy right now; nothing was changed. Please try again in a moment."
+UNEXPECTED = N_("Something went wrong on our side; nothing was changed. Please try again.")
+BUSY = N_("The game database is busy right now; nothing was changed. Please try again in a moment.")
+DONE = N_("Done.")
+
+
+def words_for(interaction: discord.Interaction) -> Words:
+    """The words of the member who acted (their Discord language)."""
+    return Words.of(interaction.locale)
+
+
+def done_text(interaction: discord.Interaction, said: Text | None) -> str:
+    """What the referee said to the member who acted, in their words ('Done.' if nothing)."""
+    words = words_for(interaction)
+    return words.text(said, MESSAGE_TEXT) if said is not None else words(DONE)
 
 
 def mentioning(user_ids: Iterable[int]) -> discord.AllowedMentions:
@@ -68,22 +82,24 @@ async def defer(interaction: discord.Interaction) -> None:
         log.warning("Could not defer interaction %s: %s", interaction.id, e)
 
 
-def explain(error: BaseException, about: str) -> str:
+def explain(error: BaseException, about: str, words: Words) -> str:
     """What to tell the member: a refusal's own text, else BUSY or UNEXPECTED, logged `about`."""
     if isinstance(error, app_commands.CommandInvokeError):
         error = error.original
     if isinstance(error, RefereeError):
-        return markdown(error.said)
+        return words.text(error.text, MESSAGE_TEXT)
     if isinstance(error, StoreBusy):
         log.warning("The database stayed busy; told %s: %s", about, error)
-        return BUSY
+        return words(BUSY)
     log.error("Unexpected error answering %s", about, exc_info=error)
-    return UNEXPECTED
+    return words(UNEXPECTED)
 
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
     """Answer a failed command, click or form privately (a follow-up if already answered)."""
-    await reply(interaction, explain(error, f"interaction {interaction.id}"))
+    await reply(
+        interaction, explain(error, f"interaction {interaction.id}", words_for(interaction))
+    )
 
 
 class RefereeTree(app_commands.CommandTree):

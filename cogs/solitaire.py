@@ -9,16 +9,22 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.delivery import embed_for
+from cogs.lists import EMBED_TEXT, fit_list
 from cogs.replies import NO_MENTIONS, reply
+from cogs.speech import ENGLISH
 from cogs.words import prose_name
-from referee import announce
-from referee.lists import EMBED_TEXT, fit_list
 from referee.notices import Style
 from referee.rows import SolitaireBest
+from referee.speech import Options
 from rules import GAMES
 
 if TYPE_CHECKING:
     from bot import RefereeBot
+
+
+def against_best(score: int, best: int) -> str:
+    """How a one-player score compares with the proven best for its options."""
+    return "the best possible" if score == best else f"{score * 100 // best}% of the best possible"
 
 
 def best_line(best: SolitaireBest) -> str:
@@ -27,11 +33,12 @@ def best_line(best: SolitaireBest) -> str:
     verdict = (
         "the best possible is not known"
         if proven is None
-        else f"{announce.against_best(best.score, proven)} ({proven})"
+        else f"{against_best(best.score, proven)} ({proven})"
     )
     order = " ".join(best.moves)
     return (
-        f"**{announce.options_text(best.options)}**: {best.score} by {prose_name(best.name)} "
+        f"**{ENGLISH.options(Options.of(best.options))}**: {best.score} "
+        f"by {prose_name(best.name)} "
         f"(#{best.match_id}), {verdict}\n  order: `{order}`"
     )
 

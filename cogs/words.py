@@ -1,11 +1,10 @@
-"""The referee's lines in Discord's markdown: members as mentions, everyone else's name shown
-literally, channels as links."""
+"""Names and members in Discord's markdown: members as mentions, everyone else's name shown
+literally."""
 
 from __future__ import annotations
 
 import re
 
-from referee.notices import Person, Said, spans
 from rules.base import printable
 
 _MARKUP = re.compile(r"([\\*_~|`\[\]<@:])")
@@ -22,16 +21,3 @@ def prose_name(name: str) -> str:
 def mention(user_id: int) -> str:
     """A Discord mention of a member."""
     return f"<@{user_id}>"
-
-
-def markdown(said: Said) -> str:
-    """A line of the referee's in Discord markdown."""
-    out = []
-    for span in spans(said):
-        if isinstance(span, str):
-            out.append(span)
-        elif isinstance(span, Person):
-            out.append(prose_name(span.name) if span.user_id is None else mention(span.user_id))
-        else:
-            out.append(f"<#{span.channel_id}>")
-    return "".join(out)

@@ -7,12 +7,14 @@ from collections.abc import Callable
 
 from players import choose
 from referee import announce
+from referee.codes import Cancel, Line
 from referee.computers import seed_of
 from referee.lobby import LobbyDesk
 from referee.match import ACTIVE, LOBBY, Match
-from referee.notices import Direct, Outcome, Post, Said, Style, joined
+from referee.notices import Direct, Outcome, Post, Style
 from referee.play import PlayDesk
 from referee.rows import Deadline
+from referee.speech import Listed, Seconds, Text, say
 from rules.base import Seat
 
 log = logging.getLogger(__name__)
@@ -37,7 +39,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
     async def _on_time(self, match: Match, now: float) -> Outcome:
         row = match.row
         if row.status == LOBBY and row.deadline_at is not None and row.deadline_at <= now:
-            return await self._cancel(match, "closed: nobody started it in time")
+            return await self._cancel(match, Cancel.LOBBY_EXPIRED)
         if row.status != ACTIVE:
             return Outcome()
         if row.deadline_at is not None and row.deadline_at <= now:
@@ -55,18 +57,14 @@ class ClockDesk(LobbyDesk, PlayDesk):
         waiting = match.waiting_on()
         if not match.members(waiting):
             return Outcome()
-        policy = (
-            "the referee will play a move for you"
-            if match.row.deadline_policy == "auto"
-            else "you will leave the game"
-        )
-        text = f"⏰ {announce.duration(max(left, 1))} left to move in {match.label}; then {policy}."
+        code = Line.REMINDER_AUTO if match.row.deadline_policy == "auto" else Line.REMINDER_FORFEIT
+        text = say(code, left=Seconds(max(left, 1)), game=match.ref)
         out = Outcome()
         out.posts.append(
             Post(
                 match.row.channel_id,
                 match.id,
-                match.label,
+                say(Line.GAME, game=match.ref),
                 (text,),
                 style=Style.NOTICE,
                 mentions=match.members(waiting),
@@ -81,7 +79,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
     async def _expire(self, match: Match) -> Outcome:
         """Apply the match's policy to the players who did not move in time."""
         absent = match.waiting_on()
-        names = joined(announce.name(match, s) for s in absent)
+        names = Listed.of(announce.name(match, s) for s in absent)
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
         if match.row.deadline_policy == "auto":
             p = match.require_progress()
@@ -93,17 +91,17 @@ class ClockDesk(LobbyDesk, PlayDesk):
             note = Post(
                 match.row.channel_id,
                 match.id,
-                match.label,
-                (("Time ran out for ", *names, ": the referee played a move for them."),),
+                say(Line.GAME, game=match.ref),
+                (say(Line.TIME_RAN_OUT, players=names),),
                 style=Style.NOTICE,
             )
             out = Outcome(posts=[note])
             moves = {**p.pending, **played, **autos}
             return out.extend(await self._resolve(match, moves, {*played, *autos}))
         if len(absent) >= len(match.active_seats()):
-            return await self._cancel(match, "ended: every player ran out of time")
-        whys: dict[Seat, Said] = {
-            s: (announce.name(match, s), " ran out of time and leaves.") for s in absent
+            return await self._cancel(match, Cancel.ALL_OUT_OF_TIME)
+        whys: dict[Seat, Text] = {
+            s: say(Line.OUT_OF_TIME_LEAVES, player=announce.name(match, s)) for s in absent
         }
         return await self._resign_seats(match, whys, "timeout")
 
@@ -125,7 +123,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
                 Post(
                     channel_id,
                     matches[0].id,
-                    "I am back: the games here go on",
+                    say(Line.BACK_TITLE),
                     tuple(lines),
                     style=Style.NOTICE,
                     mentions=waiting,

@@ -8,6 +8,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 
+from referee.codes import Refusal
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
 from referee.notices import Outcome
@@ -89,7 +90,7 @@ class RefereeCore:
                         raise
                     log.info("Match %s: refusing on a stale copy; deciding again", match_id)
                 self._cache.pop(match_id, None)
-        raise RefereeError(f"Game #{match_id} is changing fast right now; try again.")
+        raise RefereeError(Refusal.CHANGING_FAST, number=match_id)
 
     async def _is_current(self, match: Match) -> bool:
         """True when the match is as stored (always, unless other processes share the store)."""
@@ -108,7 +109,7 @@ class RefereeCore:
             return cached
         data = await self.store.load_match(match_id)
         if data is None:
-            raise RefereeError(f"There is no game #{match_id}.")
+            raise RefereeError(Refusal.NO_GAME_NUMBER, number=match_id)
         return self._known(data)
 
     def _known(self, data: MatchData) -> Match:
@@ -227,11 +228,12 @@ class RefereeCore:
         return out
 
 
-def ended_or_started(match: Match) -> str:
-    """'started', 'ended' or 'been cancelled', for 'has already ...' messages."""
-    return {ACTIVE: "started", OVER: "ended", CANCELLED: "been cancelled"}.get(
-        match.status, "started"
+def already(match: Match) -> RefereeError:
+    """The refusal of an action on a match that has already started, ended or been cancelled."""
+    code = {OVER: Refusal.ALREADY_ENDED, CANCELLED: Refusal.ALREADY_CANCELLED}.get(
+        match.status, Refusal.ALREADY_STARTED
     )
+    return RefereeError(code, game=match.ref)
 
 
 def match_end(match: Match) -> MatchEnd:

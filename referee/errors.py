@@ -1,13 +1,18 @@
-"""Errors a member caused: the message says what was wrong and what is allowed."""
+"""Errors a member caused: a code and its fields say what was wrong and what is allowed."""
 
 from __future__ import annotations
 
-from referee.notices import Said, plain
+from referee.speech import Code, Field, Text, say
 
 
 class RefereeError(Exception):
-    """A refused action; nothing changed, and the message (`said`) is meant for the member."""
+    """A refused action; nothing changed, and `text` says why, for the member."""
 
-    def __init__(self, said: Said) -> None:
-        super().__init__(plain(said))
-        self.said = said
+    def __init__(self, code: Code, **fields: Field) -> None:
+        self.text: Text = say(code, **fields)
+        super().__init__(str(self.text))
+
+    @property
+    def code(self) -> Code:
+        """Why it was refused."""
+        return self.text.code

@@ -9,12 +9,14 @@ from typing import Any
 
 from players import LEVELS
 from referee import announce
-from referee.core import LOBBY_SECONDS, RefereeCore, ended_or_started
+from referee.codes import Cancel, Line, Refusal, Reply
+from referee.core import LOBBY_SECONDS, RefereeCore, already
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
-from referee.notices import Controls, Outcome, Person, Post, Said, Style, joined
+from referee.notices import Controls, Outcome, Post, Style
 from referee.rows import MatchEnd, NewMatch
 from referee.safe_text import clean_name
+from referee.speech import Counts, GameRef, Listed, Options, Person, Quote, RulesText, Text, say
 from referee.store import AlreadySeated
 from rules import GAMES
 from rules.base import BadOption
@@ -31,6 +33,12 @@ def computer_name(level: str, taken: list[str]) -> str:
         number += 1
         name = f"Computer {number} ({level})"
     return name
+
+
+def check_level(level: str) -> None:
+    """Refuse a computer level that does not exist, naming those that do."""
+    if level not in LEVELS:
+        raise RefereeError(Refusal.NO_SUCH_LEVEL, level=Quote(level), levels=Listed.of(LEVELS))
 
 
 class LobbyDesk(RefereeCore):
@@ -52,11 +60,13 @@ class LobbyDesk(RefereeCore):
         seats of the smallest table of two or more and the game starts at once."""
         game = GAMES.get(slug)
         if game is None:
-            raise RefereeError(f"There is no game `{slug}`; games: {', '.join(GAMES)}.")
+            raise RefereeError(Refusal.NO_SUCH_GAME, slug=Quote(slug), games=Listed.of(GAMES))
         if policy not in POLICIES:
-            raise RefereeError("The deadline policy must be `auto` or `forfeit`.")
-        if computer is not None and computer not in LEVELS:
-            raise RefereeError(f"There is no level `{computer}`; levels: {', '.join(LEVELS)}.")
+            raise RefereeError(
+                Refusal.NO_SUCH_POLICY, policy=Quote(policy), policies=Listed.of(POLICIES)
+            )
+        if computer is not None:
+            check_level(computer)
         given = {k: v for k, v in options.items()}
         try:
             for opt in game.options:
@@ -64,18 +74,17 @@ class LobbyDesk(RefereeCore):
                     opt.check(given[opt.name])
             counts = game.player_counts(given)
         except BadOption as e:
-            raise RefereeError(str(e)) from None
+            raise RefereeError(Refusal.BAD_OPTION, reason=RulesText((str(e),))) from None
         if not counts:
             try:
                 game.settle_options(game.min_players, given)
             except BadOption as e:
-                raise RefereeError(f"{e} No number of players fits these options.") from None
-            raise RefereeError("No number of players fits these options.")
+                why = RulesText((str(e),))
+                raise RefereeError(Refusal.NO_PLAYER_COUNT_BECAUSE, reason=why) from None
+            raise RefereeError(Refusal.NO_PLAYER_COUNT)
         tables = [c for c in counts if c >= 2]
         if computer is not None and not tables:
-            raise RefereeError(
-                f"{game.title} with these options is for one player: no computer can join."
-            )
+            raise RefereeError(Refusal.ONE_PLAYER_ONLY, game=GameRef(slug))
         now = self.clock()
         row = await self.store.create_match(
             NewMatch(
@@ -100,24 +109,20 @@ class LobbyDesk(RefereeCore):
             )
             out = await self._act(match.id, self._start)
             match = await self.get(match.id)
-            rivals = joined(Person(s.name) for s in match.seats if s.computer)
-            out.reply = (f"Opened {match.label} against ", *rivals, ": the game has started.")
+            rivals = Listed.of(Person(s.name) for s in match.seats if s.computer)
+            out.reply = say(Reply.OPENED_AGAINST, game=match.ref, rivals=rivals)
             return out
-        return Outcome(
-            f"Opened {match.label}. Others join with the Join button or `/join`.",
-            [announce.lobby_post(match)],
-        )
+        return Outcome(say(Reply.OPENED, game=match.ref), [announce.lobby_post(match)])
 
     async def add_computer(self, match_id: int, user_id: int, level: str) -> Outcome:
         """Seat a computer in a lobby (the host only); the match starts by itself once full."""
 
         async def act(match: Match) -> Outcome:
-            self._host_lobby(match, user_id, "add a computer")
-            if level not in LEVELS:
-                raise RefereeError(f"There is no level `{level}`; levels: {', '.join(LEVELS)}.")
+            self._host_lobby(match, user_id, Refusal.HOST_ONLY_ADD_COMPUTER)
+            check_level(level)
             counts = match.player_counts()
             if len(match.seats) >= counts[-1]:
-                raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
+                raise RefereeError(Refusal.FULL, game=match.ref, players=counts[-1])
             return await self._seat_computers(match, level, 1, None)
 
         out = await self._act(match_id, act)
@@ -127,13 +132,13 @@ class LobbyDesk(RefereeCore):
         """Take the last computer seated out of a lobby (the host only)."""
 
         async def act(match: Match) -> Outcome:
-            self._host_lobby(match, user_id, "remove a computer")
+            self._host_lobby(match, user_id, Refusal.HOST_ONLY_REMOVE_COMPUTER)
             seat = next((s for s in reversed(match.seats) if s.computer), None)
             if seat is None:
-                raise RefereeError(f"There is no computer in {match.label}.")
+                raise RefereeError(Refusal.NO_COMPUTER, game=match.ref)
             await self.store.remove_computer(match.id, match.row.version, seat.seat, self.clock())
             match = self._keep(await self._reload(match.id))
-            out = Outcome(f"Removed {seat.name} from {match.label}.")
+            out = Outcome(say(Reply.REMOVED, player=Person(seat.name), game=match.ref))
             out.posts.append(announce.lobby_post(match))
             return out
 
@@ -153,13 +158,13 @@ class LobbyDesk(RefereeCore):
             return await self._start(match)
         return Outcome(posts=[announce.lobby_post(match)])
 
-    def _host_lobby(self, match: Match, user_id: int, doing: str) -> Match:
-        """The match, if it is a lobby and the member is its host; else RefereeError."""
+    def _host_lobby(self, match: Match, user_id: int, host_only: Refusal) -> Match:
+        """The match, if it is a lobby and the member is its host; else RefereeError (else
+        `host_only`, naming the host)."""
         if match.status != LOBBY:
-            raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+            raise already(match)
         if user_id != match.row.host_id:
-            host = announce.member(match, match.row.host_id)
-            raise RefereeError(("Only the host, ", host, f", can {doing}."))
+            raise RefereeError(host_only, host=announce.member(match, match.row.host_id))
         return match
 
     async def _seat_computers(
@@ -168,14 +173,17 @@ class LobbyDesk(RefereeCore):
         """Seat computers of a level in a lobby in one write, named apart from those there;
         `out` is the outcome to give (else one saying who took which seat)."""
         if match.status != LOBBY:
-            raise RefereeError(f"{match.label} is no longer open to join.")
+            raise RefereeError(Refusal.CLOSED_TO_JOIN, game=match.ref)
         taken = [s.name for s in match.seats]
         for _ in range(count):
             taken.append(computer_name(level, taken))
         names = taken[len(match.seats) :]
         await self.store.add_computers(match.id, match.row.version, level, names, self.clock())
         match = self._keep(await self._reload(match.id))
-        return out or Outcome(f"{names[-1]} takes seat {len(match.seats)} in {match.label}.")
+        seated = say(
+            Reply.COMPUTER_SEATED, player=Person(names[-1]), seat=len(match.seats), game=match.ref
+        )
+        return out or Outcome(seated)
 
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
         """Remember which message shows a lobby."""
@@ -196,36 +204,35 @@ class LobbyDesk(RefereeCore):
     async def _take_seat(self, match: Match, user_id: int, name: str) -> Outcome:
         """Seat a member in a lobby, in one write."""
         if match.status != LOBBY:
-            raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+            raise already(match)
         if match.seat_of(user_id) is not None:
-            raise RefereeError(f"You are already seated in {match.label}.")
+            raise RefereeError(Refusal.ALREADY_SEATED, game=match.ref)
         counts = match.player_counts()
         if len(match.seats) >= counts[-1]:
-            raise RefereeError(f"{match.label} is full ({counts[-1]} players).")
+            raise RefereeError(Refusal.FULL, game=match.ref, players=counts[-1])
         try:
             await self.store.add_seat(
                 match.id, match.row.version, user_id, clean_name(name), self.clock()
             )
         except AlreadySeated:
-            raise RefereeError(f"You are already seated in {match.label}.") from None
+            raise RefereeError(Refusal.ALREADY_SEATED, game=match.ref) from None
         match = self._keep(await self._reload(match.id))
-        return Outcome(f"You joined {match.label} (seat {len(match.seats)}).")
+        return Outcome(say(Reply.JOINED, game=match.ref, seat=len(match.seats)))
 
     async def leave(self, match_id: int, user_id: int) -> Outcome:
         """Leave a lobby; when the host leaves, the lobby closes."""
 
         async def act(match: Match) -> Outcome:
+            if match.status == ACTIVE:
+                raise RefereeError(Refusal.LEAVE_STARTED, game=match.ref)
             if match.status != LOBBY:
-                raise RefereeError(
-                    f"{match.label} has already {ended_or_started(match)}; "
-                    "use `/resign` to give up a game in progress."
-                )
+                raise already(match)
             if match.seat_of(user_id) is None:
-                raise RefereeError(f"You are not seated in {match.label}.")
+                raise RefereeError(Refusal.NOT_SEATED, game=match.ref)
             if user_id == match.row.host_id:
-                return await self._cancel(match, "closed: the host left the lobby")
+                return await self._cancel(match, Cancel.HOST_LEFT)
             match = await self._unseat(match, user_id)
-            out = Outcome(f"You left {match.label}.")
+            out = Outcome(say(Reply.LEFT, game=match.ref))
             out.posts.append(announce.lobby_post(match))
             return out
 
@@ -235,16 +242,14 @@ class LobbyDesk(RefereeCore):
         """Start a lobby (the host only) once enough players are seated."""
 
         async def act(match: Match) -> Outcome:
-            if match.status != LOBBY:
-                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
-            if user_id != match.row.host_id:
-                host = announce.member(match, match.row.host_id)
-                raise RefereeError(("Only the host, ", host, ", can start it."))
+            self._host_lobby(match, user_id, Refusal.HOST_ONLY_START)
             counts = match.player_counts()
             if len(match.seats) not in counts:
                 raise RefereeError(
-                    f"{match.label} needs {announce.counts_text(counts)} players; "
-                    f"{len(match.seats)} seated."
+                    Refusal.NEEDS_PLAYERS,
+                    game=match.ref,
+                    counts=Counts(tuple(counts)),
+                    seated=len(match.seats),
                 )
             return await self._start(match)
 
@@ -252,7 +257,7 @@ class LobbyDesk(RefereeCore):
 
     async def _start(self, match: Match) -> Outcome:
         if not match.members():
-            raise RefereeError(f"{match.label} has no member playing: computers cannot play alone.")
+            raise RefereeError(Refusal.NO_MEMBER, game=match.ref)
         game = match.game
         settled = game.settle_options(len(match.seats), match.row.options)
         now = self.clock()
@@ -260,11 +265,11 @@ class LobbyDesk(RefereeCore):
         await self.store.start_match(match.id, match.row.version, settled, deadline, now)
         match = self._keep(await self._reload(match.id))
         log.info("Match %s started with %s players", match.id, len(match.seats))
-        out = Outcome(f"{match.label} has started.")
-        out.posts.append(announce.lobby_post(match, "This game has started."))
-        title = f"{match.label}: the game begins"
-        players = joined(Person(s.name) for s in match.seats)
-        lines: list[Said] = [("Players: ", *players), f"Options: {announce.options_text(settled)}"]
+        out = Outcome(say(Reply.STARTED, game=match.ref))
+        out.posts.append(announce.lobby_post(match, say(Line.LOBBY_STARTED)))
+        title = say(Line.BEGINS_TITLE, game=match.ref)
+        players = Listed.of(Person(s.name) for s in match.seats)
+        lines = [say(Line.PLAYERS, players=players), say(Line.OPTIONS, options=Options.of(settled))]
         out.posts += announce.step_posts(match, lines, title)
         out.directs += announce.prompts(match)
         if match.thinking():
@@ -278,28 +283,21 @@ class LobbyDesk(RefereeCore):
 
         async def act(match: Match) -> Outcome:
             if match.status not in (LOBBY, ACTIVE):
-                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+                raise already(match)
             host = user_id == match.row.host_id
             if moderator:
-                return await self._cancel(match, "cancelled by a moderator")
+                return await self._cancel(match, Cancel.MODERATOR)
             if host and match.status == LOBBY:
-                return await self._cancel(match, "cancelled by the host")
+                return await self._cancel(match, Cancel.HOST)
             if host and match.row.step == 0:
-                return await self._cancel(match, "cancelled by the host before the first move")
+                return await self._cancel(match, Cancel.HOST_BEFORE_FIRST_MOVE)
             if match.has_computer():
                 # A computer never agrees: cancelling would wipe out a loss against it.
-                raise RefereeError(
-                    f"{match.label} is a game with a computer and it has begun: only a member "
-                    "with Manage Server can cancel it now; `/resign` gives it up."
-                )
+                raise RefereeError(Refusal.CANCEL_WITH_COMPUTER, game=match.ref)
             player = match.seat_of(user_id)
             if host or (player and not match.resigned(player.seat) and self._proposed(match)):
                 return await self._agree(match, user_id)
-            raise RefereeError(
-                f"Only the host can propose to cancel {match.label} (every other player still in "
-                "it must agree), or a member with Manage Server can cancel it; "
-                "`/resign` leaves a game."
-            )
+            raise RefereeError(Refusal.CANCEL_WHO, game=match.ref)
 
         return await self._act(match_id, act)
 
@@ -308,24 +306,22 @@ class LobbyDesk(RefereeCore):
 
         async def act(match: Match) -> Outcome:
             if match.status != ACTIVE:
-                raise RefereeError(f"{match.label} has already {ended_or_started(match)}.")
+                raise already(match)
             player = match.seat_of(user_id)
             if player is None or match.resigned(player.seat):
-                raise RefereeError(f"Only the players still in {match.label} vote on cancelling.")
+                raise RefereeError(Refusal.VOTERS_ONLY, game=match.ref)
             if step != match.row.step or not self._proposed(match):
-                raise RefereeError(
-                    f"There is no proposal to cancel {match.label} now: a move was made or a "
-                    "player refused since. The host can propose again with `/cancel`."
-                )
+                raise RefereeError(Refusal.NO_PROPOSAL, game=match.ref)
             if agree:
                 return await self._agree(match, user_id)
             await self.store.clear_votes(match.id, match.row.version, self.clock())
             self._keep(replace(match, votes=frozenset()).stored())
             name = announce.name(match, player.seat)
-            out = Outcome(f"You refused to cancel {match.label}; it goes on.")
-            line = (name, " refused to cancel the game: it goes on.")
+            out = Outcome(say(Reply.REFUSED_CANCEL, game=match.ref))
+            line = say(Line.REFUSED_CANCEL, player=name)
+            title = say(Line.GAME, game=match.ref)
             out.posts.append(
-                Post(match.row.channel_id, match.id, match.label, (line,), style=Style.NOTICE)
+                Post(match.row.channel_id, match.id, title, (line,), style=Style.NOTICE)
             )
             return out
 
@@ -344,31 +340,25 @@ class LobbyDesk(RefereeCore):
         members = match.members(s.seat for s in match.active_seats())
         waiting = [u for u in members if u != match.row.host_id and u not in match.votes]
         if not waiting:
-            return await self._cancel(match, "cancelled by the host with every player's agreement")
-        who = joined(announce.member(match, u) for u in waiting)
-        lines: tuple[Said, ...]
-        reply: Said
+            return await self._cancel(match, Cancel.AGREED)
+        who = Listed.of(announce.member(match, u) for u in waiting)
+        lines: tuple[Text, ...]
         if user_id == match.row.host_id:
-            reply = (f"You proposed to cancel {match.label}; waiting for ", *who, " to agree.")
+            reply = say(Reply.PROPOSED_CANCEL, game=match.ref, waiting=who)
             lines = (
-                f"The host proposes to cancel {match.label}: it would count for no leaderboard.",
-                (
-                    "Every other player still in the game must agree: ",
-                    *who,
-                    ". A move made before then ends the vote.",
-                ),
+                say(Line.PROPOSES_CANCEL, game=match.ref),
+                say(Line.CANCEL_MUST_AGREE, waiting=who),
             )
             controls = Controls.VOTE
         else:
-            reply = (f"You agreed to cancel {match.label}; waiting for ", *who, ".")
-            seat = match.seat_of(user_id)
-            name = Person(seat.name) if seat else "A player"
-            lines = ((name, " agrees to cancel. Waiting for ", *who, "."),)
+            reply = say(Reply.AGREED_CANCEL, game=match.ref, waiting=who)
+            voter = announce.member(match, user_id)
+            lines = (say(Line.AGREES_CANCEL, player=Person(voter.name), waiting=who),)
             controls = Controls.NONE
         post = Post(
             match.row.channel_id,
             match.id,
-            f"{match.label}: cancel?",
+            say(Line.CANCEL_TITLE, game=match.ref),
             lines,
             style=Style.NOTICE,
             controls=controls,
@@ -377,17 +367,19 @@ class LobbyDesk(RefereeCore):
         )
         return Outcome(reply, [post])
 
-    async def _cancel(self, match: Match, why: str) -> Outcome:
-        end = MatchEnd(CANCELLED, {"reason": why})
+    async def _cancel(self, match: Match, why: Cancel) -> Outcome:
+        """End a match that counts for nobody; `why` is stored with it."""
+        end = MatchEnd(CANCELLED, {"reason": why.value})
         await self.store.end_match(match.id, match.row.version, end, self.clock())
         match = self._keep(match.stored(status=CANCELLED))
-        log.info("Match %s cancelled", match.id)
-        closed = [announce.lobby_post(match, f"Cancelled: {why}.")]
+        log.info("Match %s cancelled: %s", match.id, why.value)
+        reason = say(why)
+        closed = [announce.lobby_post(match, say(Line.LOBBY_CLOSED, reason=reason))]
         post = Post(
             match.row.channel_id,
             match.id,
-            f"{match.label}: cancelled",
-            (f"The game was {why}. It counts for no leaderboard.",),
+            say(Line.CANCELLED_TITLE, game=match.ref),
+            (say(Line.CANCELLED, reason=reason),),
             style=Style.CANCELLED,
         )
-        return Outcome(f"{match.label} is cancelled.", [*closed, post])
+        return Outcome(say(Reply.CANCELLED, game=match.ref), [*closed, post])

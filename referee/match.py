@@ -6,8 +6,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from referee.codes import Refusal
 from referee.errors import RefereeError
 from referee.rows import MatchData, MatchRow, SeatRow
+from referee.speech import GameRef
 from rules import GAMES
 from rules.base import Game, Seat
 from rules.record import Entry, Progress, Record
@@ -66,8 +68,13 @@ class Match:
 
     @property
     def label(self) -> str:
-        """The game's title and id, e.g. 'Numbers To Number #3'."""
+        """The game's title and number, e.g. 'Numbers To Number #3' (for logs)."""
         return f"{self.game.title} #{self.id}"
+
+    @property
+    def ref(self) -> GameRef:
+        """The match as a message names it ('Numbers To Number #3')."""
+        return GameRef(self.row.game, self.id)
 
     def player_counts(self) -> list[int]:
         """The player counts this match can start with, given its options."""
@@ -99,7 +106,7 @@ class Match:
     def require_progress(self) -> Progress:
         """The rules progress of an active or ended match."""
         if self.progress is None:
-            raise RefereeError(f"{self.label} has not started yet.")
+            raise RefereeError(Refusal.NOT_STARTED, game=self.ref)
         return self.progress
 
     def awaited_seats(self) -> frozenset[Seat]:

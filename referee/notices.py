@@ -1,60 +1,14 @@
-"""What the referee wants said, to whom: plain data that a front end turns into messages.
-
-The referee's text is plain, with backticks quoting a move or a command; the people and channels
-it names are data (`Person`, `Place`), which each front end shows its own way (Discord as
-mentions and escaped names, a terminal as names).
-"""
+"""What the referee wants said, to whom: posts, private messages and replies as data (codes
+and fields, `referee.speech`) that a front end turns into messages in the reader's language."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
-
-@dataclass(frozen=True)
-class Person:
-    """Someone a line names: a seat's name, and the member's id when the line calls on them
-    (whose move it is, who won), so that a front end able to notify may do so."""
-
-    name: str
-    user_id: int | None = None
-
-
-@dataclass(frozen=True)
-class Place:
-    """A channel a line names."""
-
-    channel_id: int
-
-
-Span = str | Person | Place
-Said = Span | tuple[Span, ...]
-"""A line of text: plain text, a person or a place, or spans of them."""
-
-
-def spans(said: Said) -> tuple[Span, ...]:
-    """A line as spans."""
-    return said if isinstance(said, tuple) else (said,)
-
-
-def joined(parts: Iterable[Said], sep: str = ", ") -> tuple[Span, ...]:
-    """Lines (or names) joined into one, `sep` between them."""
-    out: list[Span] = []
-    for i, part in enumerate(parts):
-        if i:
-            out.append(sep)
-        out += spans(part)
-    return tuple(out)
-
-
-def plain(said: Said) -> str:
-    """A line as plain text: people by name, channels by number (for logs and terminals)."""
-    return "".join(
-        s if isinstance(s, str) else s.name if isinstance(s, Person) else f"#{s.channel_id}"
-        for s in spans(said)
-    )
+from referee.speech import Text
 
 
 class Style(Enum):
@@ -98,8 +52,8 @@ class Post:
 
     channel_id: int
     match_id: int
-    title: str
-    lines: tuple[Said, ...]
+    title: Text
+    lines: tuple[Text, ...]
     board: Board | None = None
     style: Style = Style.PROGRESS
     controls: Controls = Controls.NONE
@@ -117,12 +71,12 @@ class Direct:
 
     user_id: int
     match_id: int
-    text: Said
+    text: Text
     board: Board | None = None
     prompt: bool = False
     channel_id: int = 0
     step: int = 0
-    title: str = ""
+    title: Text | None = None
     """The match it is about (`Numbers To Number #3`), if any."""
 
 
@@ -130,7 +84,7 @@ class Direct:
 class Outcome:
     """The result of one action: a private reply to the actor, posts and direct messages."""
 
-    reply: Said | None = None
+    reply: Text | None = None
     posts: list[Post] = field(default_factory=list)
     directs: list[Direct] = field(default_factory=list)
     computers: list[int] = field(default_factory=list)

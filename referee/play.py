@@ -6,11 +6,13 @@ import logging
 from collections.abc import Mapping, Sequence
 
 from referee import announce
+from referee.codes import Line, Refusal, Reply
 from referee.core import RefereeCore, match_end
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
-from referee.notices import Outcome, Said, joined
+from referee.notices import Outcome
 from referee.rows import Deadline, Logged, MatchEnd
+from referee.speech import Listed, Quote, RulesText, Seconds, Text, say
 from rules.base import IllegalMove, Seat
 from rules.record import AUTO, RESIGN
 
@@ -35,16 +37,11 @@ class PlayDesk(RefereeCore):
 
         async def act(match: Match) -> Outcome:
             if step is not None and match.status == ACTIVE and step != match.row.step:
-                raise RefereeError(
-                    f"{match.label}: that was for a step that has already resolved; "
-                    "nothing was played."
-                )
+                raise RefereeError(Refusal.STEP_RESOLVED, game=match.ref)
             seat = self._playing_seat(match, user_id)
             if seat not in match.step_seats():
-                names = joined(announce.who(match, s) for s in match.waiting_on())
-                raise RefereeError(
-                    (f"It is not your move in {match.label}; waiting for ", *names, ".")
-                )
+                names = Listed.of(announce.who(match, s) for s in match.waiting_on())
+                raise RefereeError(Refusal.NOT_YOUR_MOVE, game=match.ref, waiting=names)
             return await self._play(match, seat, text)
 
         return await self._act(match_id, act)
@@ -55,21 +52,20 @@ class PlayDesk(RefereeCore):
         progress = match.require_progress()
         changing = seat in progress.pending
         if not text.strip():
-            raise RefereeError(f"{match.label}: your move is empty. Send {progress.game.notation}.")
+            notation = RulesText((progress.game.notation,))
+            raise RefereeError(Refusal.EMPTY_MOVE, game=match.ref, notation=notation)
         try:
             move = progress.check(seat, text, allow_change=True)
         except IllegalMove as e:
-            raise RefereeError(f"{match.label}: {e}") from None
+            reason = RulesText((str(e),))
+            raise RefereeError(Refusal.ILLEGAL_MOVE, game=match.ref, reason=reason) from None
         pending = {**progress.pending, seat: move}
         autos = self._autos(match, pending)
         if autos is None:
             return await self._seal(match, seat, move, changing)
         outcome = await self._resolve(match, {**pending, **autos}, set(autos))
-        outcome.reply = (
-            f"Locked in `{move}` for {match.label}: everyone has moved."
-            if match.is_sealed()
-            else f"Played `{move}` in {match.label}."
-        )
+        said = Reply.LOCKED_AND_RESOLVED if match.is_sealed() else Reply.PLAYED
+        outcome.reply = say(said, move=Quote(move), game=match.ref)
         return outcome
 
     async def _seal(self, match: Match, seat: Seat, move: str, changing: bool) -> Outcome:
@@ -77,26 +73,20 @@ class PlayDesk(RefereeCore):
         the channel learns of the step when it is revealed (one post a step, not one a move)."""
         await self.store.submit_sealed(match.id, match.row.version, seat, move, self.clock())
         match = self._keep(match.moved(match.require_progress().submit(seat, move, True)).stored())
-        verb = "Changed to" if changing else "Locked in"
-        waiting = joined(announce.who(match, s) for s in match.waiting_on())
-        return Outcome(
-            (
-                f"{verb} `{move}` for {match.label}; waiting for ",
-                *waiting,
-                ". You can change it until everyone has moved.",
-            )
-        )
+        said = Reply.CHANGED_TO if changing else Reply.LOCKED_IN
+        waiting = Listed.of(announce.who(match, s) for s in match.waiting_on())
+        return Outcome(say(said, move=Quote(move), game=match.ref, waiting=waiting))
 
     def _playing_seat(self, match: Match, user_id: int) -> Seat:
         if match.status == LOBBY:
-            raise RefereeError(f"{match.label} has not started yet.")
+            raise RefereeError(Refusal.NOT_STARTED, game=match.ref)
         if match.status != ACTIVE:
-            raise RefereeError(f"{match.label} is over.")
+            raise RefereeError(Refusal.OVER, game=match.ref)
         seat = match.seat_of(user_id)
         if seat is None:
-            raise RefereeError(f"You are not a player in {match.label}.")
+            raise RefereeError(Refusal.NOT_A_PLAYER, game=match.ref)
         if match.resigned(seat.seat):
-            raise RefereeError(f"You have left {match.label}; the referee plays your moves.")
+            raise RefereeError(Refusal.LEFT_GAME, game=match.ref)
         return seat.seat
 
     def _autos(self, match: Match, pending: Mapping[Seat, str]) -> dict[Seat, str] | None:
@@ -114,7 +104,7 @@ class PlayDesk(RefereeCore):
         moves: Mapping[Seat, str],
         auto: set[Seat],
         logged: Sequence[Logged] = (),
-        lines_before: Sequence[Said] = (),
+        lines_before: Sequence[Text] = (),
     ) -> Outcome:
         """Apply a complete step, then the steps resigned seats alone complete, and record them
         all (after the `logged` entries) in one write; `auto` are the seats whose move the
@@ -170,9 +160,9 @@ class PlayDesk(RefereeCore):
 
         async def act(match: Match) -> Outcome:
             seat = self._playing_seat(match, user_id)
-            why = (announce.name(match, seat), " resigned.")
+            why = say(Line.RESIGNED, player=announce.name(match, seat))
             out = await self._resign_seats(match, {seat: why}, "resigned")
-            out.reply = f"You resigned from {match.label}."
+            out.reply = say(Reply.RESIGNED, game=match.ref)
             return out
 
         return await self._act(match_id, act)
@@ -185,30 +175,26 @@ class PlayDesk(RefereeCore):
 
         async def act(match: Match) -> Outcome:
             if actor_id != match.row.host_id and not moderator:
-                raise RefereeError(
-                    "Only the host or a member with Manage Server can remove a player."
-                )
+                raise RefereeError(Refusal.REMOVE_WHO)
             seat = match.seat_of(target_id)
+            removed = announce.member(match, target_id)
             if seat is None or match.resigned(seat.seat):
-                raise RefereeError(
-                    (announce.member(match, target_id), f" is not playing in {match.label}.")
-                )
+                raise RefereeError(Refusal.NOT_PLAYING, player=removed, game=match.ref)
             if match.status == LOBBY:
                 if target_id == match.row.host_id:
-                    raise RefereeError("The host cannot be removed; cancel the lobby instead.")
-                removed = announce.member(match, target_id)
+                    raise RefereeError(Refusal.HOST_NOT_REMOVABLE)
                 match = await self._unseat(match, target_id)
-                out = Outcome(("Removed ", removed, f" from {match.label}."))
+                out = Outcome(say(Reply.REMOVED, player=removed, game=match.ref))
                 out.posts.append(announce.lobby_post(match))
                 return out
             if match.status != ACTIVE:
-                raise RefereeError(f"{match.label} is over.")
+                raise RefereeError(Refusal.OVER, game=match.ref)
             if not moderator:
                 self._check_host_may_remove(match, seat.seat)
             host = announce.member(match, actor_id)
-            why = (announce.name(match, seat.seat), " was removed by ", host, ".")
+            why = say(Line.REMOVED_BY, player=announce.name(match, seat.seat), host=host)
             out = await self._resign_seats(match, {seat.seat: why}, "removed")
-            out.reply = ("Removed ", announce.member(match, target_id), f" from {match.label}.")
+            out.reply = say(Reply.REMOVED, player=removed, game=match.ref)
             return out
 
         return await self._act(match_id, act)
@@ -218,31 +204,28 @@ class PlayDesk(RefereeCore):
         deadline (NO_DEADLINE_WAIT without one), so nobody is removed for being on time."""
         row, name = match.row, announce.name(match, seat)
         if row.host_id == match.seats[seat].user_id:
-            raise RefereeError("You cannot remove yourself; `/resign` leaves the game.")
+            raise RefereeError(Refusal.REMOVE_SELF)
         needed = row.move_seconds / 4 if row.move_seconds else NO_DEADLINE_WAIT
-        rule = (
-            f"a host can remove a player only once the game has waited on their move for "
-            f"{announce.duration(int(needed))}"
-            + (
-                " (a quarter of the move deadline)"
-                if row.move_seconds
-                else " (6 h without a deadline)"
-            )
-            + "; a member with Manage Server can remove anyone."
-        )
+        how = Refusal.REMOVE_RULE_DEADLINE if row.move_seconds else Refusal.REMOVE_RULE_NO_DEADLINE
+        rule = say(how, needed=Seconds(int(needed)))
         if seat not in match.awaited_seats():
-            raise RefereeError((f"{match.label} is not waiting on ", name, f": {rule}"))
+            raise RefereeError(Refusal.NOT_WAITING_ON, game=match.ref, player=name, rule=rule)
         waited = self.clock() - (row.step_started_at or self.clock())
         if waited < needed:
-            waited_for = f" for {announce.duration(int(waited))}: {rule}"
-            raise RefereeError((f"{match.label} has waited on ", name, waited_for))
+            raise RefereeError(
+                Refusal.NOT_WAITED_ENOUGH,
+                game=match.ref,
+                player=name,
+                waited=Seconds(int(waited)),
+                rule=rule,
+            )
 
-    async def _resign_seats(self, match: Match, whys: Mapping[Seat, Said], reason: str) -> Outcome:
+    async def _resign_seats(self, match: Match, whys: Mapping[Seat, Text], reason: str) -> Outcome:
         """Seats leave play (each with the line saying why), as entries of the record, in one
         write: the match ends if the record says so, else the referee plays on for them."""
         progress = match.require_progress()
         entries: list[tuple[Seat, str, str]] = []
-        lines: list[Said] = []
+        lines: list[Text] = []
         for seat, why in whys.items():
             if progress.is_over():
                 break
@@ -260,7 +243,7 @@ class PlayDesk(RefereeCore):
             )
             self._keep(match.stored())
             return Outcome(posts=[announce.final_post(match, lines)])
-        lines.append("The referee plays their moves from now on; they cannot win.")
+        lines.append(say(Line.REFEREE_PLAYS))
         autos = self._autos(match, progress.pending)
         if autos:
             moves = {**progress.pending, **autos}

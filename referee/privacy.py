@@ -6,74 +6,73 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from referee.codes import Line, Refusal, Reply
 from referee.core import RefereeCore
 from referee.errors import RefereeError
 from referee.match import Match
 from referee.notices import Outcome
 from referee.rows import FORMER_PLAYER, MemberData
+from referee.speech import Field, Listed, Person, Text, say
 from referee.store import StillSeated
 
 log = logging.getLogger(__name__)
 
-KEPT = (
-    "The moves and results of those games stay, under “former player”, so no other player's "
-    "result or standing changes."
-)
+KEPT = say(Line.KEPT, former=Person(FORMER_PLAYER))
+"""What stays of a forgotten member's games."""
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def _amount(count: int) -> Field:
+    return count or say(Line.NONE)
 
 
-def _labels(matches: Sequence[Match]) -> str:
-    return ", ".join(m.label for m in matches)
+def _games(count: int, code: Line = Line.GAMES) -> Field:
+    return say(code, n=count) if count else say(Line.NONE)
 
 
-def held_lines(data: MemberData) -> list[str]:
+def held_lines(data: MemberData) -> Listed:
     """What is stored about a member, one line per kind, the same before and after."""
     standings = (
-        f"{_count(data.standings, 'game')} in {_count(data.servers, 'server')}"
+        say(
+            Line.HELD_STANDINGS,
+            games=_games(data.standings),
+            servers=say(Line.SERVERS, n=data.servers),
+        )
         if data.servers
-        else "none"
+        else say(Line.HELD_NO_STANDINGS)
     )
-    hosted = f", {data.hosted} of them hosted by you" if data.hosted else ""
-    seats = (
-        f"your name and Discord id in {_count(data.seats, 'finished game')}{hosted} "
-        f"(each such seat becomes “{FORMER_PLAYER}”)"
-        if data.seats
-        else "your seats in finished games: none"
-    )
-    return [
-        f"- your standings: {standings}",
-        f"- your rating after each rated game (the chart of `/stats`): "
-        f"{_count(data.rated, 'game') if data.rated else 'none'}",
-        f"- your one-player bests: {data.bests or 'none'}",
-        f"- your records against the computer (per game and level): {data.versus or 'none'}",
-        f"- your agreements to cancel a game: {data.votes or 'none'}",
-        f"- your invitations to rematch lobbies: {data.invitations or 'none'}",
-        f"- {seats}",
+    seats = say(Line.HELD_NO_SEATS)
+    if data.seats:
+        games = _games(data.seats, Line.FINISHED_GAMES)
+        former = Person(FORMER_PLAYER)
+        seats = (
+            say(Line.HELD_HOSTED_SEATS, games=games, n=data.hosted, former=former)
+            if data.hosted
+            else say(Line.HELD_SEATS, games=games, former=former)
+        )
+    lines: list[Text] = [
+        standings,
+        say(Line.HELD_RATED, games=_games(data.rated)),
+        say(Line.HELD_BESTS, count=_amount(data.bests)),
+        say(Line.HELD_VERSUS, count=_amount(data.versus)),
+        say(Line.HELD_VOTES, count=_amount(data.votes)),
+        say(Line.HELD_INVITATIONS, count=_amount(data.invitations)),
+        seats,
     ]
+    return Listed.of(lines, lines=True)
 
 
 class PrivacyDesk(RefereeCore):
     """`/forget-me`: what is stored about a member, and forgetting it once they confirm."""
 
-    async def forget_question(self, user_id: int) -> str:
+    async def forget_question(self, user_id: int) -> Text:
         """What forgetting a member would remove, asked before anything is; RefereeError while
         they sit in an open game, or when nothing is stored about them."""
         held = await self.store.member_data(user_id)
         if held.open_matches:
             raise await self._still_seated(user_id, held.open_matches)
         if held == MemberData():
-            raise RefereeError(
-                "This bot stores nothing about you: no standings, no one-player best and no "
-                "seat in a finished game."
-            )
-        lines = "\n".join(held_lines(held))
-        return (
-            f"`/forget-me` removes for good what this bot stores about you:\n{lines}\n{KEPT}\n"
-            "Press the Forget me button to confirm."
-        )
+            raise RefereeError(Refusal.NOTHING_STORED)
+        return say(Reply.FORGET_QUESTION, held=held_lines(held), kept=KEPT)
 
     async def forget(self, user_id: int) -> Outcome:
         """Forget a member in one transaction; RefereeError, changing nothing, while they sit in
@@ -86,9 +85,8 @@ class PrivacyDesk(RefereeCore):
         # The member's id stays out of the log: they asked for it to be gone.
         log.info("A member was forgotten: %s", held)
         if held == MemberData():
-            return Outcome("This bot stores nothing about you; nothing was removed.")
-        lines = "\n".join(held_lines(held))
-        return Outcome(f"Forgotten. Removed:\n{lines}\n{KEPT}")
+            return Outcome(say(Reply.FORGOT_NOTHING))
+        return Outcome(say(Reply.FORGOTTEN, held=held_lines(held), kept=KEPT))
 
     async def _still_seated(self, user_id: int, match_ids: Sequence[int]) -> RefereeError:
         """The refusal naming the open games a member still sits in, and what to do."""
@@ -98,21 +96,13 @@ class PrivacyDesk(RefereeCore):
             seat = match.seat_of(user_id)
             return seat is not None and match.resigned(seat.seat)
 
-        parts = []
-        playing = [m for m in matches if not left(m)]
-        if playing:
-            them = "it" if len(playing) == 1 else "them"
-            parts.append(
-                f"You are still in {_labels(playing)}: leave or resign {them} "
-                "(`/leave`, `/resign`), then `/forget-me` again."
-            )
-        gone = [m for m in matches if left(m)]
-        if gone:
-            goes, ended = ("goes", "it has") if len(gone) == 1 else ("go", "they have")
-            parts.append(
-                f"{_labels(gone)} {goes} on without you: `/forget-me` again once {ended} ended."
-            )
-        return RefereeError(" ".join(parts) + " Nothing was removed.")
+        playing = [m.ref for m in matches if not left(m)]
+        gone = [m.ref for m in matches if left(m)]
+        still_in = say(Refusal.STILL_IN, games=Listed.of(playing), n=len(playing))
+        goes_on = say(Refusal.GOES_ON, games=Listed.of(gone), n=len(gone))
+        if playing and gone:
+            return RefereeError(Refusal.FORGET_BLOCKED_TWICE, playing=still_in, gone=goes_on)
+        return RefereeError(Refusal.FORGET_BLOCKED, reason=still_in if playing else goes_on)
 
     async def _forget_in_memory(self, user_id: int) -> None:
         """Reload any open match memory still seats the member in (a stale copy: the store has

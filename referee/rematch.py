@@ -5,13 +5,15 @@ from __future__ import annotations
 import logging
 
 from referee import announce
+from referee.codes import Line, Refusal, Reply
 from referee.core import ATTEMPTS, LOBBY_SECONDS
 from referee.errors import RefereeError
 from referee.lobby import LobbyDesk
 from referee.match import CANCELLED, LOBBY, OVER, Match
-from referee.notices import Outcome, Said, joined, spans
+from referee.notices import Outcome
 from referee.rows import NewMatch, Rematch
 from referee.safe_text import clean_name
+from referee.speech import Listed, Text, say
 from referee.store import StaleStep
 
 log = logging.getLogger(__name__)
@@ -21,20 +23,19 @@ class LobbyGone(Exception):
     """The rematch lobby started or closed before the member could join it."""
 
 
-def rematch_label(lobby: Match, old: Match) -> str:
+def rematch_label(lobby: Match, old: Match) -> Text:
     """'Numbers To Number #5, the rematch of #3'."""
-    return f"{lobby.label}, the rematch of #{old.id}"
+    return say(Line.REMATCH_LABEL, game=lobby.ref, old=old.id)
 
 
-def waiting_on(lobby: Match, old: Match) -> Said:
+def waiting_on(lobby: Match, old: Match) -> Text:
     """Whom a rematch lobby still waits for (named as in the old game), as the end of a
     sentence."""
     awaited = lobby.awaited_invitees()
     if not awaited:
-        return "the host can press Start."
-    have = "has" if len(awaited) == 1 else "have"
-    who = joined(announce.member(old, u) for u in awaited)
-    return ("it starts by itself once ", *who, f" {have} joined.")
+        return say(Line.REMATCH_HOST_MAY_START)
+    who = Listed.of(announce.member(old, u) for u in awaited)
+    return say(Line.REMATCH_AWAITS, players=who, n=len(awaited))
 
 
 class RematchDesk(LobbyDesk):
@@ -51,7 +52,7 @@ class RematchDesk(LobbyDesk):
                 # Another click opened a lobby first, or the open one started or closed: look
                 # again, and join that one or open a new one.
                 log.info("Rematch of match %s changed meanwhile; deciding again", match_id)
-        raise RefereeError(f"The rematch of game #{match_id} is changing fast; try again.")
+        raise RefereeError(Refusal.REMATCH_CHANGING, number=match_id)
 
     async def _rematch_once(self, match_id: int, guild_id: int, user_id: int, name: str) -> Outcome:
         """Open the rematch lobby or join the open one, as the store has it now."""
@@ -69,26 +70,19 @@ class RematchDesk(LobbyDesk):
         except RefereeError:
             old = None
         if old is None or old.row.guild_id != guild_id:
-            raise RefereeError(f"There is no game #{match_id} in this server.")
+            raise RefereeError(Refusal.NO_GAME_HERE, number=match_id)
         if old.status == CANCELLED:
-            raise RefereeError(
-                f"{old.label} was cancelled: only a finished game has a rematch. "
-                "`/newgame` opens a new one."
-            )
+            raise RefereeError(Refusal.REMATCH_CANCELLED, game=old.ref)
         if old.status != OVER:
-            raise RefereeError(f"{old.label} is not over yet: a rematch follows a finished game.")
+            raise RefereeError(Refusal.REMATCH_NOT_OVER, game=old.ref)
         if len(old.seats) < 2:
-            raise RefereeError(f"{old.label} was a one-player game: `/newgame` opens a new one.")
+            raise RefereeError(Refusal.REMATCH_SOLITAIRE, game=old.ref)
         if old.seat_of(user_id) is None:
             # A forgotten member's seat no longer holds their id: they are not asked back.
-            players = joined(announce.member(old, u) for u in old.members() if u > 0)
-            raise RefereeError(
-                (
-                    f"Only the members who played {old.label} can ask for its rematch",
-                    *((": ", *players) if players else ()),
-                    ". `/newgame` opens a new game.",
-                )
-            )
+            players = Listed.of(announce.member(old, u) for u in old.members() if u > 0)
+            if not players.items:
+                raise RefereeError(Refusal.REMATCH_NOBODY, game=old.ref)
+            raise RefereeError(Refusal.REMATCH_PLAYERS_ONLY, game=old.ref, players=players)
         return old
 
     async def _open_rematch(self, old: Match, user_id: int, name: str) -> Outcome:
@@ -115,15 +109,12 @@ class RematchDesk(LobbyDesk):
         log.info("Match %s opened as the rematch of %s by %s", lobby.id, old.id, user_id)
         out = await self._act(lobby.id, self._start_if_full)
         lobby = await self.get(lobby.id)
+        rematch = rematch_label(lobby, old)
         if lobby.status == LOBBY:
-            out.reply = (f"Opened {rematch_label(lobby, old)}; ", *spans(waiting_on(lobby, old)))
+            out.reply = say(Reply.REMATCH_OPENED, rematch=rematch, waiting=waiting_on(lobby, old))
         else:
-            rivals = joined(announce.name(lobby, s.seat) for s in lobby.seats[1:])
-            out.reply = (
-                f"Opened {rematch_label(lobby, old)} against ",
-                *rivals,
-                ": it has started.",
-            )
+            rivals = Listed.of(announce.name(lobby, s.seat) for s in lobby.seats[1:])
+            out.reply = say(Reply.REMATCH_STARTED, rematch=rematch, rivals=rivals)
         return out
 
     async def _join_rematch(self, lobby: Match, old: Match, user_id: int, name: str) -> Outcome:
@@ -131,9 +122,13 @@ class RematchDesk(LobbyDesk):
         if lobby.status != LOBBY:
             raise LobbyGone(lobby.id)
         if lobby.seat_of(user_id) is not None:
-            already = f"You are already in {rematch_label(lobby, old)}; "
-            raise RefereeError((already, *spans(waiting_on(lobby, old))))
+            raise RefereeError(
+                Refusal.ALREADY_IN_REMATCH,
+                rematch=rematch_label(lobby, old),
+                waiting=waiting_on(lobby, old),
+            )
         out = await self._take_seat(lobby, user_id, name)
         lobby = await self.get(lobby.id)
-        out.reply = f"You joined {rematch_label(lobby, old)} (seat {len(lobby.seats)})."
+        rematch = rematch_label(lobby, old)
+        out.reply = say(Reply.REMATCH_JOINED, rematch=rematch, seat=len(lobby.seats))
         return out

@@ -8,14 +8,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from referee import announce
+from referee.codes import Line, Refusal
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
-from referee.notices import Board, Said, joined
+from referee.notices import Board
+from referee.speech import Listed, Options, Text, say
 from rules.base import Seat
 from rules.record import AUTO, RESIGN, Entry, Progress
 
-LEFT = {"resigned": "resigned", "removed": "was removed", "timeout": "ran out of time"}
-"""How a resignation's note reads in a replay."""
+LEFT = {"resigned": Line.RESIGNED, "removed": Line.REMOVED, "timeout": Line.OUT_OF_TIME}
+"""What a replay says of a seat leaving, by the reason its record gives."""
 
 
 @dataclass(frozen=True)
@@ -35,15 +37,15 @@ class Shown:
 
     step: int
     last: int
-    lines: tuple[Said, ...]
+    lines: tuple[Text, ...]
     board: Board
 
 
 def frames(match: Match) -> list[Frame]:
     """The start and the game after each step of a started match's resolved record."""
     if match.status == LOBBY or match.row.settled is None:
-        what = "is still a lobby" if match.status == LOBBY else "never started"
-        raise RefereeError(f"{match.label} {what}; it has no steps to replay yet.")
+        code = Refusal.REPLAY_LOBBY if match.status == LOBBY else Refusal.REPLAY_NEVER_STARTED
+        raise RefereeError(code, game=match.ref)
     game = match.game
     progress = Progress(game, game.start(len(match.seats), match.row.settled))
     out = [Frame(progress, (), progress.state)]
@@ -66,9 +68,7 @@ def frames(match: Match) -> list[Frame]:
 def check_step(match: Match, step: int, last: int) -> None:
     """Refuse a step outside 0..last, naming the range."""
     if not 0 <= step <= last:
-        raise RefereeError(
-            f"{match.label} has steps 0 to {last} (0 is the start); there is no step {step}."
-        )
+        raise RefereeError(Refusal.NO_STEP, game=match.ref, last=last, step=step)
 
 
 def shown(match: Match, step: int, all_frames: Sequence[Frame] | None = None) -> Shown:
@@ -90,45 +90,47 @@ def board_at(match: Match, progress: Progress) -> Board:
     return Board(match.row.game, view, announce.board_names(match))
 
 
-def start_lines(match: Match) -> list[Said]:
+def start_lines(match: Match) -> list[Text]:
     """What step 0 shows: the players and the options the game was played with."""
-    players = joined((f"{s.seat + 1}. ", announce.name(match, s.seat)) for s in match.seats)
+    players = Listed.of(
+        say(Line.SEAT, number=s.seat + 1, player=announce.name(match, s.seat)) for s in match.seats
+    )
     return [
-        ("The start. Players: ", *players),
-        f"Options: {announce.options_text(match.row.settled or {})}",
+        say(Line.REPLAY_START, players=players),
+        say(Line.OPTIONS, options=Options.of(match.row.settled or {})),
     ]
 
 
-def step_lines(match: Match, frame: Frame) -> list[Said]:
+def step_lines(match: Match, frame: Frame) -> list[Text]:
     """What a step did: a seat leaving, or the rules' account of the moves, with a note for
     each move the referee played."""
     entry = frame.entries[-1]
     if entry[1] == RESIGN:
-        how = LEFT.get(entry[2] if len(entry) > 2 else "resigned", "resigned")
-        return [(announce.name(match, entry[0]), f" {how}.")]
+        how = LEFT.get(entry[2] if len(entry) > 2 else "resigned", Line.RESIGNED)
+        return [say(how, player=announce.name(match, entry[0]))]
     moves: dict[Seat, str] = {e[0]: e[1] for e in frame.entries}
     game, after = frame.progress.game, frame.progress.state
     lines = announce.describe_step(game, frame.before, moves, after, match)
     autos = [announce.name(match, e[0]) for e in frame.entries if len(e) > 2 and e[2] == AUTO]
     if autos:
-        lines.append(("The referee played the move of ", *joined(autos), "."))
+        lines.append(say(Line.REFEREE_PLAYED, players=Listed.of(autos)))
     return lines
 
 
-def end_lines(match: Match, progress: Progress) -> list[Said]:
+def end_lines(match: Match, progress: Progress) -> list[Text]:
     """How the replay ends: the result, a cancellation, or a game still going."""
     if match.status == ACTIVE:
-        return ["The game is still going: this is its latest resolved step."]
+        return [say(Line.REPLAY_GOING)]
     if match.status == CANCELLED:
-        return ["The game was cancelled here; it counts for nobody."]
+        return [say(Line.REPLAY_CANCELLED)]
     winners = progress.winners()
     names = [announce.name(match, s) for s in range(len(match.seats))]
     if len(winners) == 1 and progress.players > 1:
-        return [("Game over. Winner: ", names[winners[0]], ".")]
+        return [say(Line.REPLAY_WINNER, player=names[winners[0]])]
     if winners and progress.players > 1:
-        return [("Game over. Draw between ", *joined(names[s] for s in winners), ".")]
+        return [say(Line.REPLAY_DRAW, players=Listed.of(names[s] for s in winners))]
     totals = progress.game.scores(progress.state)
-    return [("Game over: ", names[0], f" scored {totals[0]}.")]
+    return [say(Line.REPLAY_SCORED, player=names[0], score=totals[0])]
 
 
 class PublicViews(Sequence[dict[str, Any]]):

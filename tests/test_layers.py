@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,16 +65,19 @@ def test_store_knows_no_discord() -> None:
 
 def test_the_bot_imports_no_cog_and_no_front_end() -> None:
     """bot.py loads the cogs by name; from cogs/ it takes only its command tree, whose module
-    imports no cog (only cogs/words.py, which is no extension), so no cog runs outside
+    imports no cog (only the words, which are no extension), so no cog runs outside
     load_extension or is in a circle with bot.py."""
     front = {"cogs", "offline", "main"}
     taken = {m for m in modules_imported_by(ROOT / "bot.py") if m.split(".")[0] in front}
     assert taken == {"cogs.replies"}, taken
+    words = {"cogs.catalogue", "cogs.lists", "cogs.speech", "cogs.words"}
     replies = modules_imported_by(ROOT / "cogs" / "replies.py")
-    assert {m for m in replies if m.split(".")[0] in {*front, "bot"}} == {"cogs.words"}
-    words = ROOT / "cogs" / "words.py"
-    assert not {m for m in modules_imported_by(words) if m.split(".")[0] in {*front, "bot"}}
-    assert "def setup(" not in words.read_text(encoding="utf-8")
+    assert {m for m in replies if m.split(".")[0] in {*front, "bot"}} <= words
+    for name in words:
+        path = ROOT / (name.replace(".", "/") + ".py")
+        imported = {m for m in modules_imported_by(path) if m.split(".")[0] in {*front, "bot"}}
+        assert imported <= words, (name, imported)
+        assert "def setup(" not in path.read_text(encoding="utf-8")
 
 
 def test_sql_lives_in_db() -> None:
@@ -106,3 +111,36 @@ def test_boards_draw_from_the_rules_alone() -> None:
     for package in ("rules", "players", "referee", "db"):
         for path, names in imports_of(package).items():
             assert "boards" not in names, path
+
+
+SENTENCE = re.compile(r"[A-Za-z']+(?: [A-Za-z',]+){2,}")
+"""Three words in a row: a sentence (the referee's strings are ids, codes and names)."""
+MARKUP = ("`", "**", "<@", "<#")
+
+
+def words_in(path: Path) -> Iterator[tuple[int, str]]:
+    """The string constants of a module that a member could read: not its docstrings, its log
+    lines or the messages of errors meant for programmers."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    quiet: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+            quiet.add(id(node.value))
+        called = node.func if isinstance(node, ast.Call) else None
+        logged = isinstance(called, ast.Attribute) and getattr(called.value, "id", "") == "log"
+        raised = isinstance(called, ast.Name) and called.id.endswith("Error")
+        if logged or (raised and getattr(called, "id", "") != "RefereeError"):
+            quiet |= {id(sub) for sub in ast.walk(node)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in quiet:
+            yield node.lineno, node.value
+
+
+def test_the_referee_speaks_in_codes() -> None:
+    """No sentence, command name or markup in referee/: it says what happened as codes and
+    fields, and the front ends word them."""
+    for path in sorted((ROOT / "referee").glob("*.py")):
+        for line, text in words_in(path):
+            assert not SENTENCE.search(text), (path.name, line, text)
+            assert not re.search(r"/[a-z]", text), (path.name, line, text)
+            assert not any(m in text for m in MARKUP), (path.name, line, text)

@@ -29,7 +29,7 @@ async def test_long_lists_are_cut_between_entries_and_keep_their_instruction(
     head, tail = "Several games are open here: ", ". Add `game:` with the number."
     assert text.startswith(head) and text.endswith(tail), text
     *entries, more = text[len(head) : -len(tail)].split(", ")
-    assert entries == [f"#{i} {TITLE}" for i in ids[: len(entries)]]
+    assert entries == [f"{TITLE} #{i}" for i in ids[: len(entries)]]
     assert more == f"… and {LOBBIES - len(entries)} more"
     assert await table.bot.referee.matches_of_in(table.members["bob"].id, table.channel.id) == []
 
@@ -60,7 +60,7 @@ async def test_many_waiting_games_by_dm_and_after_a_restart(
     tail = f". Answer with the game number first, e.g. `#{ids[0]} 1`."
     assert len(text) <= 2000 and text.startswith(head) and text.endswith(tail), text
     *entries, more = text[len(head) : -len(tail)].split(", ")
-    assert entries == [f"#{i} Numbers To Number" for i in ids[: len(entries)]]
+    assert entries == [f"Numbers To Number #{i}" for i in ids[: len(entries)]]
     assert more == f"… and {GAMES - len(entries)} more"
 
     await simcord_env.restart_bot(await make_bot(database))
@@ -108,6 +108,6 @@ async def test_answers_name_the_game_that_is_here(simcord_env: Any) -> None:
     third = await table.open("carol", "lengths-of-lengths", n=4)
     answer = await carol.slash(table.channel, "move", move="1")
     assert answer.ephemeral and answer.response.content == (
-        f"The games here are still lobbies: #{second} {TITLE}, #{third} {TITLE}. "
+        f"The games here are still lobbies: {TITLE} #{second}, {TITLE} #{third}. "
         "Their hosts press Start (each starts by itself when full)."
     )

@@ -61,7 +61,7 @@ async def test_without_a_deadline_the_host_waits_six_hours(simcord_env: Any) -> 
     await alice.slash(table.channel, "move", move="1")
     await simcord_env.advance_time(5 * 3600)
     early = await alice.slash(table.channel, "remove", player=table.members["bob"])
-    assert "6 h (6 h without a deadline)" in early.response.content
+    assert "6 h (without a move deadline)" in early.response.content
     await simcord_env.advance_time(3600)
     removed = await alice.slash(table.channel, "remove", player=table.members["bob"])
     assert "Removed" in removed.response.content

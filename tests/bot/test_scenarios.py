@@ -60,7 +60,7 @@ async def test_two_games_by_dm(simcord_env: Any) -> None:
     await table.seat(second, ["alice"])
     alice = table.members["alice"]
     await alice.send_dm("3")
-    assert f"#{first} Numbers To Number, #{second} Numbers To Number" in dms(alice)[-1]
+    assert f"Numbers To Number #{first}, Numbers To Number #{second}" in dms(alice)[-1]
     assert (await table.match(first)).require_progress().pending == {}
     await alice.send_dm(f"#{second} 3")
     assert "Locked in `3`" in dms(alice)[-1] and f"#{second}" in dms(alice)[-1]

@@ -72,7 +72,7 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
         s.type("alice> /move 1")
         s.wait_for("Locked in `1`")
         s.type("bob> /move move:2")
-        out = s.wait_for("`/history 1` gives the game record")
+        out = s.wait_for("`/history game:1` gives the game record")
         assert "Numbers To Number #1: game over" in out and "Winner: @" in out
         s.type("carol> /leaderboard")
         out = s.wait_for("Rating: a newcomer has 1000")
@@ -106,7 +106,7 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         out = s.wait_for("[DM to alice]")
         assert "Locked in `1`" in out
         s.type("alice dm> 2")
-        out = s.wait_for("`/history 1` gives the game record")
+        out = s.wait_for("`/history game:1` gives the game record")
         assert "Numbers To Number #1: game over" in out and "[Rematch]" in out
         s.type("alice> /replay game:1")
         out = s.wait_for("[First] [Previous] [Next] [Last] [Animation]")

@@ -1,5 +1,5 @@
-"""What the referee says is data: people are named by spans (never as markup or markers in
-the text), whatever their names, through whole games of every game."""
+"""What the referee says is data: codes and fields, people named as people (never as markup
+or markers in the text), whatever their names, through whole games of every game."""
 
 from __future__ import annotations
 
@@ -12,7 +12,8 @@ import pytest
 
 from db import SqlStore, open_store
 from referee import Referee
-from referee.notices import Outcome, Person, Said, spans
+from referee.notices import Outcome
+from referee.speech import Person, Text, leaves
 from rules import GAMES
 
 GUILD, HALL = 1, 20
@@ -29,7 +30,7 @@ async def store(tmp_path: Path) -> AsyncIterator[SqlStore]:
     await opened.close()
 
 
-def said_in(outcome: Outcome) -> Iterator[Said]:
+def said_in(outcome: Outcome) -> Iterator[Text]:
     """Every line an outcome says: its reply, its posts' lines and its messages."""
     if outcome.reply is not None:
         yield outcome.reply
@@ -56,13 +57,13 @@ async def play(referee: Referee, slug: str, rng: random.Random) -> list[Outcome]
 
 
 @pytest.mark.parametrize("slug", list(GAMES))
-async def test_people_are_spans_never_text(store: SqlStore, slug: str) -> None:
-    """No line holds a seat marker, every person named is a seat, and the rules' accounts
+async def test_people_are_fields_never_text(store: SqlStore, slug: str) -> None:
+    """No text holds a seat marker, every person named is a seat, and the rules' accounts
     name the players as people."""
     outcomes = await play(Referee(store), slug, random.Random(3))
     named: set[str] = set()
     for said in (s for o in outcomes for s in said_in(o)):
-        for span in spans(said):
+        for span in leaves(said):
             if isinstance(span, str):
                 assert "\x00" not in span, said
             elif isinstance(span, Person):

@@ -11,8 +11,10 @@ import pytest
 
 from db import open_store
 from referee import Referee, RefereeError
+from referee.codes import Refusal
 from referee.notices import Outcome
 from referee.rows import Deadline
+from referee.speech import Code
 from referee.store import StaleStep
 
 GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 2, 10, 11, 12
@@ -29,11 +31,13 @@ async def started(referee: Referee, slug: str, options: dict[str, int], *others:
     return match_id
 
 
-async def settle(calls: list[Coroutine[Any, Any, Outcome]]) -> tuple[list[Outcome], list[str]]:
-    """Run calls at once; split the accepted outcomes from the refusals' messages."""
+async def settle(
+    calls: list[Coroutine[Any, Any, Outcome]],
+) -> tuple[list[Outcome], list[Code]]:
+    """Run calls at once; split the accepted outcomes from the refusals' codes."""
     results = await asyncio.gather(*calls, return_exceptions=True)
     done = [r for r in results if isinstance(r, Outcome)]
-    refused = [str(r) for r in results if isinstance(r, RefereeError)]
+    refused = [r.code for r in results if isinstance(r, RefereeError)]
     others = [
         r for r in results if isinstance(r, BaseException) and not isinstance(r, RefereeError)
     ]
@@ -56,7 +60,7 @@ async def test_identical_and_conflicting_turn_moves(referee: Referee, tmp_path: 
     calls += [referee.move(match_id, ALICE, "0", step=0) for _ in range(10)]
     done, refused = await settle(calls)
     assert len(done) == 1 and len(refused) == 19
-    assert all("already resolved" in r for r in refused)
+    assert all(r is Refusal.STEP_RESOLVED for r in refused)
     data = await referee.store.load_match(match_id)
     assert data is not None and len(data.moves) == 1 and data.row.step == 1
 
@@ -71,7 +75,7 @@ async def test_sealed_step_resolves_once(referee: Referee) -> None:
     assert data is not None
     assert data.row.step == 1 and sorted(e[0] for e in data.moves) == [0, 1]
     assert data.sealed == ()
-    assert all("already resolved" in r or "not your move" in r for r in refused)
+    assert all(r in (Refusal.STEP_RESOLVED, Refusal.NOT_YOUR_MOVE) for r in refused)
     assert len(done) + len(refused) == 12
 
 
@@ -80,9 +84,9 @@ async def test_repeated_join_and_start(referee: Referee) -> None:
     await referee.new_match(GUILD, CHANNEL, ALICE, "alice", "lengths-of-lengths", {"n": 6})
     match_id = (await referee.open_matches(GUILD))[-1].id
     done, refused = await settle([referee.join(match_id, BOB, "bob") for _ in range(5)])
-    assert len(done) == 1 and all("already seated" in r for r in refused)
+    assert len(done) == 1 and all(r is Refusal.ALREADY_SEATED for r in refused)
     done, refused = await settle([referee.start(match_id, ALICE) for _ in range(5)])
-    assert len(done) == 1 and all("already started" in r for r in refused)
+    assert len(done) == 1 and all(r is Refusal.ALREADY_STARTED for r in refused)
     data = await referee.store.load_match(match_id)
     assert data is not None and len(data.seats) == 2 and data.row.status == "active"
 

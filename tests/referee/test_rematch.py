@@ -10,7 +10,8 @@ import pytest
 
 from db import open_store
 from referee import Referee, RefereeError
-from referee.notices import Person, spans
+from referee.codes import Refusal
+from referee.speech import Listed, Person, say
 from tests.referee.test_races import ALICE, BOB, CAROL, GUILD, settle, started
 from tests.referee.test_shared_store import finished
 from tests.rows import database_dump
@@ -43,16 +44,18 @@ async def test_only_a_finished_game_of_two_or_more_has_a_rematch(
     over = await finished(referee, BOB)
     before = database_dump(path)
     reasons = {
-        playing: "is not over yet",
-        cancelled: "was cancelled: only a finished game has a rematch",
-        solo: "was a one-player game",
-        999: "There is no game #999 in this server.",
+        playing: Refusal.REMATCH_NOT_OVER,
+        cancelled: Refusal.REMATCH_CANCELLED,
+        solo: Refusal.REMATCH_SOLITAIRE,
+        999: Refusal.NO_GAME_HERE,
     }
     for match_id, reason in reasons.items():
-        with pytest.raises(RefereeError, match=reason):
+        with pytest.raises(RefereeError) as refused:
             await referee.rematch(match_id, GUILD, ALICE, "alice")
-    with pytest.raises(RefereeError, match=f"There is no game #{over} in this server"):
+        assert refused.value.code is reason
+    with pytest.raises(RefereeError) as refused:
         await referee.rematch(over, GUILD + 1, ALICE, "alice")
+    assert refused.value.text == say(Refusal.NO_GAME_HERE, number=over)
     assert database_dump(path) == before
 
 
@@ -68,7 +71,7 @@ async def test_presses_at_once_in_one_process_open_one_lobby(referee: Referee) -
         ]
     )
     assert len(done) == 2 and len(refused) == 1
-    assert refused[0].startswith("You are already in")
+    assert refused == [Refusal.ALREADY_IN_REMATCH]
     new = old + 1
     match = await referee.get(new)
     assert match.row.rematch_of == old and match.status == "active"
@@ -80,8 +83,13 @@ async def test_a_non_player_is_told_who_may_ask(referee: Referee, path: Path) ->
     """Carol did not play: she is told whom to ask, and nothing changes."""
     old = await finished(referee, BOB)
     before = database_dump(path)
-    with pytest.raises(RefereeError, match="can ask for its rematch: alice, ") as refused:
+    with pytest.raises(RefereeError) as refused:
         await referee.rematch(old, GUILD, CAROL, "carol")
-    called = [s.user_id for s in spans(refused.value.said) if isinstance(s, Person)]
-    assert called == [ALICE, BOB]
+    assert refused.value.code is Refusal.REMATCH_PLAYERS_ONLY
+    players = refused.value.text.field("players")
+    assert isinstance(players, Listed)
+    assert [(p.name, p.user_id) for p in players.items if isinstance(p, Person)] == [
+        ("alice", ALICE),
+        ("user11", BOB),
+    ]
     assert database_dump(path) == before

@@ -10,8 +10,10 @@ import pytest
 
 from db.open import open_store
 from referee import Referee
-from referee.notices import Outcome, plain
+from referee.codes import Line, Refusal, Reply
+from referee.notices import Outcome
 from referee.rows import ALL_GAMES
+from referee.speech import Code, codes
 from tests.referee.test_races import ALICE, BOB, CAROL, CHANNEL, GUILD, settle, started
 
 ROUNDS = 20
@@ -61,10 +63,12 @@ async def play_until_one_move_left(referee: Referee, match_id: int) -> tuple[int
         await referee.move(match_id, match.seats[seat].member_id, move)
 
 
-def said(outcomes: list[Outcome], text: str) -> int:
-    """How many posts and direct messages of these outcomes contain the text."""
-    posts = sum(text in plain(line) for o in outcomes for p in o.posts for line in p.lines)
-    return posts + sum(text in plain(d.text) for o in outcomes for d in o.directs)
+def said(outcomes: list[Outcome], *said: Code) -> int:
+    """How many posts and direct messages of these outcomes say one of these codes."""
+    posts = sum(
+        any(c in said for line in p.lines for c in codes(line)) for o in outcomes for p in o.posts
+    )
+    return posts + sum(any(c in said for c in codes(d.text)) for o in outcomes for d in o.directs)
 
 
 @pytest.mark.postgres
@@ -82,7 +86,10 @@ async def test_the_last_sealed_moves_through_two_processes_resolve_the_step_once
         data = await one.store.load_match(match_id)
         assert data is not None and data.row.step == 1 and data.sealed == ()
         assert sorted(data.moves) == [(0, "1"), (1, "2")]
-        assert sum(": everyone has moved" in plain(o.reply or "") for o in done) == 1
+        assert (
+            sum(o.reply is not None and o.reply.code is Reply.LOCKED_AND_RESOLVED for o in done)
+            == 1
+        )
 
 
 @pytest.mark.postgres
@@ -97,8 +104,8 @@ async def test_the_last_seat_of_a_lobby_goes_to_one_member(pair: tuple[Referee, 
             [one.join(match_id, BOB, "bob"), two.join(match_id, CAROL, "c")]
         )
         assert len(done) == 1 and len(refused) == 1
-        assert "already started" in refused[0] or "full" in refused[0]
-        assert sum("the game begins" in p.title for o in done for p in o.posts) == 1
+        assert refused[0] in (Refusal.ALREADY_STARTED, Refusal.FULL)
+        assert sum(p.title.code is Line.BEGINS_TITLE for o in done for p in o.posts) == 1
         data = await two.store.load_match(match_id)
         assert data is not None and data.row.status == "active" and len(data.seats) == 2
 
@@ -113,7 +120,7 @@ async def test_the_final_move_sent_twice_ends_the_game_once(pair: tuple[Referee,
     await known_to_both(pair, match_id)
     done, refused = await settle([one.move(match_id, user, move), two.move(match_id, user, move)])
     assert len(done) == 1 and len(refused) == 1
-    assert sum("game over" in p.title for o in done for p in o.posts) == 1
+    assert sum(p.title.code is Line.OVER_TITLE for o in done for p in o.posts) == 1
     for game in ("lengths-of-lengths", ALL_GAMES):
         rows = await one.standings(GUILD, game)
         assert sorted((s.user_id, s.games) for s in rows) == [(ALICE, 1), (BOB, 1)]
@@ -172,9 +179,10 @@ async def test_a_reminder_and_a_deadline_fire_once_between_two_processes(
     is sent, one move is played for the late player."""
     match_id = await deadline_match(pair)
     clock.now += 50
-    assert said(await both_tick(pair), "left to move") == 1 + 1  # the post and the DM
+    reminders = (Line.REMINDER_AUTO, Line.REMINDER_FORFEIT)
+    assert said(await both_tick(pair), *reminders) == 1 + 1  # the post and the DM
     clock.now += 20
-    assert said(await both_tick(pair), "Time ran out") == 1
+    assert said(await both_tick(pair), Line.TIME_RAN_OUT) == 1
     data = await pair[1].store.load_match(match_id)
     assert data is not None and data.row.step == 1 and len(data.moves) == 1
     assert data.moves[0][2:] == ("auto",)
@@ -203,8 +211,9 @@ async def test_two_players_asking_for_a_rematch_through_two_processes_open_one_l
             [one.rematch(old, GUILD, ALICE, "alice"), two.rematch(old, GUILD, BOB, "bob")]
         )
         assert len(done) == 2 and not refused
-        assert sum(plain(o.reply or "").startswith("Opened") for o in done) == 1
-        assert sum("the game begins" in p.title for o in done for p in o.posts) == 1
+        opened = (Reply.REMATCH_OPENED, Reply.REMATCH_STARTED)
+        assert sum(o.reply is not None and o.reply.code in opened for o in done) == 1
+        assert sum(p.title.code is Line.BEGINS_TITLE for o in done for p in o.posts) == 1
         rematches = [
             d
             for d in await one.store.load_matches(list(range(old + 1, old + 4)))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from referee.lists import fit_list
+from cogs.lists import fit_list
 
 
 def test_a_list_that_fits_is_whole() -> None:

@@ -1,0 +1,173 @@
+"""The referee's texts in a reader's language, as Discord markdown: each code's wording comes
+from the catalogue (`cogs.catalogue`), translated by the gettext catalogue of that language."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+from cogs.catalogue import N_, TEMPLATES, WORDS, Wording
+from cogs.lists import fit_list
+from cogs.words import mention, prose_name
+from referee.speech import (
+    Counts,
+    Field,
+    GameRef,
+    Listed,
+    Options,
+    Person,
+    Place,
+    Quote,
+    RulesText,
+    Seconds,
+    Text,
+)
+from rules import GAMES
+from rules.base import clip
+
+LOCALES = Path(__file__).with_name("locales")
+"""Where each language's catalogue is: `<language>/LC_MESSAGES/messages.po`."""
+DOMAIN = "messages"
+SOURCE_LANGUAGE = "en"
+"""The language the wording is written in: it needs no catalogue."""
+QUOTE_LIMIT = 100
+"""The longest text quoted back as typed (a move, a game's name)."""
+
+
+def languages() -> tuple[str, ...]:
+    """The languages the bot speaks: the source language and each one with a catalogue."""
+    found = sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+    return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
+
+
+@cache
+def translations(language: str) -> gettext.NullTranslations:
+    """A language's translations, compiled from its catalogue once (the source language, or
+    one without a catalogue, as written)."""
+    path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if language == SOURCE_LANGUAGE or not path.exists():
+        return gettext.NullTranslations()
+    with path.open("rb") as f:
+        catalog = read_po(f, locale=language)
+    compiled = io.BytesIO()
+    write_mo(compiled, catalog)
+    compiled.seek(0)
+    return gettext.GNUTranslations(compiled)
+
+
+def language_of(locale: Any) -> str:
+    """The language the bot speaks for a Discord locale ('fr', 'en-GB'), else the source's."""
+    code = str(getattr(locale, "value", locale) or "").split("-")[0].lower()
+    return code if code in languages() else SOURCE_LANGUAGE
+
+
+class Words:
+    """What the bot says in one language, in Discord markdown."""
+
+    def __init__(self, language: str = SOURCE_LANGUAGE) -> None:
+        self.language = language
+        self._translations = translations(language)
+
+    @classmethod
+    def of(cls, locale: Any) -> Words:
+        """The words for a Discord locale (a member's or a server's)."""
+        return cls(language_of(locale))
+
+    def __call__(self, message: str, **fields: Any) -> str:
+        """A front-end message in this language, its fields filled in (already markdown)."""
+        return self._translations.gettext(message).format(**fields)
+
+    def plural(self, one: str, many: str, n: int, **fields: Any) -> str:
+        """A front-end message that agrees with the number n."""
+        return self._translations.ngettext(one, many, n).format(n=n, **fields)
+
+    def text(self, text: Text, limit: int | None = None) -> str:
+        """A referee's text in this language; within `limit` characters, if given, by cutting
+        its longest list between entries and counting those left out."""
+        fields = {name: self.field(value) for name, value in text.fields}
+        template = self.wording(TEMPLATES[text.code], dict(text.fields))
+        out = template.format(**fields)
+        if limit is None or len(out) <= limit:
+            return out
+        lists = [(name, v) for name, v in text.fields if isinstance(v, Listed)]
+        if not lists:
+            return out[: limit - 1] + "…"
+        name, longest = max(lists, key=lambda field: len(fields[field[0]]))
+        room = len(fields[name]) - (len(out) - limit)
+        entries = [self.field(v) for v in longest.items]
+        sep = "\n" if longest.lines else ", "
+        fields[name] = fit_list(
+            entries, max(room, 0), sep=sep, more=self._translations.gettext(WORDS["more"])
+        )
+        return template.format(**fields)[:limit]
+
+    def wording(self, wording: Wording, fields: dict[str, Field]) -> str:
+        """The template of a wording in this language (agreeing with the field `n`)."""
+        if isinstance(wording, tuple):
+            count = fields["n"]
+            assert isinstance(count, int)
+            return self._translations.ngettext(wording[0], wording[1], count)
+        return self._translations.gettext(wording)
+
+    def field(self, value: Field) -> str:
+        """One field of a text, shown in this language."""
+        if isinstance(value, Text):
+            return self.text(value)
+        if isinstance(value, Person):
+            if value.user_id is not None:
+                return mention(value.user_id)
+            return prose_name(value.name) if value.name else self(WORDS["a_member"])
+        if isinstance(value, Listed):
+            return ("\n" if value.lines else ", ").join(self.field(v) for v in value.items)
+        if isinstance(value, GameRef):
+            title = GAMES[value.game].title if value.game in GAMES else prose_name(value.game)
+            return title if value.id is None else f"{title} #{value.id}"
+        if isinstance(value, Quote):
+            return f"`{clip(value.text, QUOTE_LIMIT)}`"
+        if isinstance(value, RulesText):
+            return "".join(p if isinstance(p, str) else self.field(p) for p in value.parts)
+        if isinstance(value, Seconds):
+            return self.duration(value.seconds)
+        if isinstance(value, Options):
+            return self.options(value)
+        if isinstance(value, Counts):
+            return self.counts(value.counts)
+        if isinstance(value, Place):
+            return f"<#{value.channel_id}>"
+        if isinstance(value, int):
+            return str(value)
+        return prose_name(value)
+
+    def duration(self, seconds: int) -> str:
+        """A short duration such as '90 s', '15 min', '2 h' or '1 d'."""
+        for unit, size in (("days", 86400), ("hours", 3600), ("minutes", 60)):
+            if seconds >= size and seconds % size == 0:
+                return self(WORDS[unit], n=seconds // size)
+        return self(WORDS["seconds"], n=seconds)
+
+    def options(self, options: Options) -> str:
+        """Options as `m=6, rounds=10`, or that the defaults hold."""
+        if not options.items:
+            return self(WORDS["defaults"])
+        none = self(WORDS["none"])
+        return ", ".join(f"{k}={none if v is None else v}" for k, v in options.items)
+
+    def counts(self, counts: tuple[int, ...]) -> str:
+        """Allowed player counts as '2', '2 to 8' or '2, 4 or 8'."""
+        if len(counts) == 1:
+            return str(counts[0])
+        if list(counts) == list(range(counts[0], counts[-1] + 1)):
+            return self(WORDS["range"], low=counts[0], high=counts[-1])
+        some = ", ".join(map(str, counts[:-1]))
+        return self(WORDS["alternatives"], some=some, last=counts[-1])
+
+
+ENGLISH = Words()
+"""The words of the source language (logs, and readers whose language is unknown)."""
+__all__ = ["ENGLISH", "N_", "Words", "language_of", "languages"]
