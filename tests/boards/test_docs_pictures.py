@@ -1,4 +1,4 @@
-"""The README's pictures are what the renderer draws now."""
+"""The pictures of the README and docs/*.md (docs/pictures) are what the renderer draws now."""
 
 from __future__ import annotations
 
