@@ -7,12 +7,13 @@ from collections.abc import Callable
 
 from players import choose
 from referee import announce
+from referee.book import Book
 from referee.codes import Cancel, Line
 from referee.computers import seed_of
-from referee.lobby import LobbyDesk
+from referee.lobby import Lobbies
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Direct, Outcome, Post, Style
-from referee.play import PlayDesk
+from referee.play import Play
 from referee.rows import Deadline
 from referee.speech import Listed, Seconds, Text, say
 from rules.base import Seat
@@ -20,8 +21,15 @@ from rules.base import Seat
 log = logging.getLogger(__name__)
 
 
-class ClockDesk(LobbyDesk, PlayDesk):
+class Clock:
     """What happens when time passes; the bot calls tick() at next_wakeup()."""
+
+    def __init__(self, book: Book, lobbies: Lobbies, play: Play) -> None:
+        self.book = book
+        self.store = book.store
+        self.clock = book.clock
+        self.lobbies = lobbies
+        self.play = play
 
     async def next_wakeup(self) -> float | None:
         """When the next reminder or deadline falls due, if any."""
@@ -33,13 +41,13 @@ class ClockDesk(LobbyDesk, PlayDesk):
         now = self.clock()
         for match_id in await self.store.due(now):
             # Every process may find the same match due: the write decides who acts on it.
-            out.extend(await self._act(match_id, lambda match: self._on_time(match, now)))
+            out.extend(await self.book.act(match_id, lambda match: self._on_time(match, now)))
         return out
 
     async def _on_time(self, match: Match, now: float) -> Outcome:
         row = match.row
         if row.status == LOBBY and row.deadline_at is not None and row.deadline_at <= now:
-            return await self._cancel(match, Cancel.LOBBY_EXPIRED)
+            return await self.lobbies.close(match, Cancel.LOBBY_EXPIRED)
         if row.status != ACTIVE:
             return Outcome()
         if row.deadline_at is not None and row.deadline_at <= now:
@@ -52,7 +60,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
         """Tell the awaited players how long they have left."""
         deadline = Deadline(match.row.deadline_at, None)
         await self.store.set_deadline(match.id, match.row.version, deadline, self.clock())
-        match = self._keep(match.stored(remind_at=None))
+        match = self.book.keep(match.stored(remind_at=None))
         left = int((match.row.deadline_at or 0) - self.clock())
         waiting = match.waiting_on()
         if not match.members(waiting):
@@ -87,7 +95,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
             played = {
                 s: choose(p.game, p.state, s, "easy", seed_of(match, s), p.resigned) for s in absent
             }
-            autos = self._autos(match, {**p.pending, **played}) or {}
+            autos = self.play.autos(match, {**p.pending, **played}) or {}
             note = Post(
                 match.row.channel_id,
                 match.id,
@@ -97,13 +105,13 @@ class ClockDesk(LobbyDesk, PlayDesk):
             )
             out = Outcome(posts=[note])
             moves = {**p.pending, **played, **autos}
-            return out.extend(await self._resolve(match, moves, {*played, *autos}))
+            return out.extend(await self.play.resolve(match, moves, {*played, *autos}))
         if len(absent) >= len(match.active_seats()):
-            return await self._cancel(match, Cancel.ALL_OUT_OF_TIME)
+            return await self.lobbies.close(match, Cancel.ALL_OUT_OF_TIME)
         whys: dict[Seat, Text] = {
             s: say(Line.OUT_OF_TIME_LEAVES, player=announce.name(match, s)) for s in absent
         }
-        return await self._resign_seats(match, whys, "timeout")
+        return await self.play.resign_seats(match, whys, "timeout")
 
     async def reminders(self, owns: Callable[[int], bool] = lambda _: True) -> Outcome:
         """After a restart: one post per channel naming who each game waits for, in the guilds
@@ -114,7 +122,7 @@ class ClockDesk(LobbyDesk, PlayDesk):
         """
         out = Outcome()
         by_channel: dict[int, list[Match]] = {}
-        for match in await self.known_open_matches():
+        for match in await self.book.known_open_matches():
             if match.status == ACTIVE and owns(match.row.guild_id):
                 by_channel.setdefault(match.row.channel_id, []).append(match)
         for channel_id, matches in by_channel.items():

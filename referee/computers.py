@@ -8,10 +8,12 @@ from collections.abc import Callable
 from functools import partial
 
 from players import Request
+from referee.book import Book
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
-from referee.play import PlayDesk
+from referee.play import Play
+from referee.thinker import Thinker
 from rules.base import Move, Seat
 
 log = logging.getLogger(__name__)
@@ -42,14 +44,19 @@ def request_for(match: Match, seat: Seat) -> Request:
     )
 
 
-class ComputerDesk(PlayDesk):
+class Computers:
     """The moves of computer seats, searched in the thinker's processes."""
+
+    def __init__(self, book: Book, play: Play, thinker: Thinker) -> None:
+        self.book = book
+        self.play = play
+        self.thinker = thinker
 
     async def computer_moves(self, match_id: int) -> Outcome:
         """Play the moves of the computers the match awaits now (nothing if none). A move worked
         out for a step that resolved meanwhile is dropped; the outcome says if computers are
         still to move."""
-        match = await self.get(match_id)
+        match = await self.book.get(match_id)
         seats = match.thinking() if match.status == ACTIVE else []
         if not seats:
             return Outcome()
@@ -57,8 +64,10 @@ class ComputerDesk(PlayDesk):
         moves = await asyncio.gather(*(self.thinker.decide(request_for(match, s)) for s in seats))
         out = Outcome()
         for seat, move in zip(seats, moves, strict=True):
-            out.extend(await self._act(match_id, partial(self._computer_plays, step, seat, move)))
-        match = await self.get(match_id)
+            out.extend(
+                await self.book.act(match_id, partial(self._computer_plays, step, seat, move))
+            )
+        match = await self.book.get(match_id)
         if match.status == ACTIVE and match.thinking() and match.id not in out.computers:
             out.computers.append(match.id)
         return out
@@ -69,13 +78,13 @@ class ComputerDesk(PlayDesk):
         if match.status != ACTIVE or match.row.step != step or seat not in match.thinking():
             return Outcome()
         try:
-            out = await self._play(match, seat, move)
+            out = await self.play.play(match, seat, move)
         except RefereeError:
             # A search that went wrong must not stall the game: the referee's move stands in.
             log.exception("Match %s: computer move %r refused", match.id, move)
             p = match.require_progress()
-            fallback = p.game.auto_move(p.state, seat, self.rng, resigned=False)
-            out = await self._play(match, seat, fallback)
+            fallback = p.game.auto_move(p.state, seat, self.play.rng, resigned=False)
+            out = await self.play.play(match, seat, fallback)
         out.reply = None
         return out
 
@@ -83,5 +92,5 @@ class ComputerDesk(PlayDesk):
         """After a start: the games whose computers are to move, in the guilds `owns` accepts
         (a search cut short by the restart is done again, with the same seed, so it finds the
         same move)."""
-        matches = [m for m in await self.known_open_matches() if owns(m.row.guild_id)]
+        matches = [m for m in await self.book.known_open_matches() if owns(m.row.guild_id)]
         return Outcome(computers=[m.id for m in matches if m.status == ACTIVE and m.thinking()])

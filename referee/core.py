@@ -1,231 +1,26 @@
-"""The referee's core: loading matches, per-match locks, deadlines and the end of a match."""
+"""What several parts of the referee decide alike: a refusal of an action that came too late, and
+the end of a match with its changes to the standings."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
-import random
-import time
-from collections.abc import Awaitable, Callable
 
 from referee.codes import Refusal
 from referee.errors import RefereeError
-from referee.match import ACTIVE, CANCELLED, LOBBY, OVER, Match
-from referee.notices import Outcome
+from referee.match import CANCELLED, OVER, Match
 from referee.rows import (
     ALL_GAMES,
-    Deadline,
-    LevelRating,
-    MatchData,
     MatchEnd,
-    MemberStats,
     RatingAfter,
     Ratings,
-    SolitaireBest,
-    Standing,
-    VersusStanding,
 )
 from referee.standings import solitaire_score, standing_changes
-from referee.store import StaleStep, Store
-from referee.thinker import Thinker
 from referee.versus import rated_as, versus_changes
-from rules import GAMES
 
 log = logging.getLogger(__name__)
 
 LOBBY_SECONDS = 6 * 3600
 """A lobby that nobody starts closes after this long."""
-REMINDER_LEAD = 3600
-"""Waiting players are reminded this long before a deadline (a quarter of shorter ones)."""
-ATTEMPTS = 8
-"""How often an action is decided again on fresh data when the match changed first."""
-
-Action = Callable[[Match], Awaitable[Outcome]]
-
-
-class RefereeCore:
-    """What every part of the referee shares: the store, the clock, the cache and the locks."""
-
-    def __init__(
-        self,
-        store: Store,
-        clock: Callable[[], float] = time.time,
-        rng: random.Random | None = None,
-        thinker: Thinker | None = None,
-    ) -> None:
-        self.store = store
-        self.clock = clock
-        self.rng = rng or random.Random()
-        self.thinker = thinker or Thinker()
-        """Where computer seats work out their moves."""
-        self._cache: dict[int, Match] = {}
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._seated: dict[int, frozenset[int]] = {}
-        """Members of each open match this process knows of."""
-        self._playing: dict[int, set[int]] = {}
-        """The open matches of each member: _seated turned around."""
-        self._knows_all = False
-        """True once every open match is known (then lookups need no query); never when other
-        processes share the store, since they open matches this one does not see."""
-        self.on_deadline: Callable[[], None] = lambda: None
-        """Called when a new deadline is set, so a sleeping timekeeper can look again."""
-
-    def _lock(self, match_id: int) -> asyncio.Lock:
-        return self._locks.setdefault(match_id, asyncio.Lock())
-
-    async def _act(self, match_id: int, action: Action) -> Outcome:
-        """Run an action on a match, one at a time in this process. The action decides on the
-        match as this process knows it and makes at most one write, named by the version it
-        decided on; if the match changed first (elsewhere), it is reloaded and the action
-        decided again, so a stale copy never costs a member their move or wins a refusal."""
-        async with self._lock(match_id):
-            for _ in range(ATTEMPTS):
-                match = await self.get(match_id)
-                try:
-                    return await action(match)
-                except StaleStep:
-                    log.info("Match %s changed meanwhile; deciding again", match_id)
-                except RefereeError:
-                    if await self._is_current(match):
-                        raise
-                    log.info("Match %s: refusing on a stale copy; deciding again", match_id)
-                self._cache.pop(match_id, None)
-        raise RefereeError(Refusal.CHANGING_FAST, number=match_id)
-
-    async def _is_current(self, match: Match) -> bool:
-        """True when the match is as stored (always, unless other processes share the store)."""
-        return not self.store.shared or await self.store.version_of(match.id) == match.row.version
-
-    def changed(self, match_id: int, version: int) -> None:
-        """Another process changed a match: forget an older copy of it."""
-        cached = self._cache.get(match_id)
-        if cached is not None and cached.row.version < version:
-            del self._cache[match_id]
-
-    async def get(self, match_id: int) -> Match:
-        """A match by id, or RefereeError if there is none."""
-        cached = self._cache.get(match_id)
-        if cached is not None:
-            return cached
-        data = await self.store.load_match(match_id)
-        if data is None:
-            raise RefereeError(Refusal.NO_GAME_NUMBER, number=match_id)
-        return self._known(data)
-
-    def _known(self, data: MatchData) -> Match:
-        """The match in memory (it may have moved on while this data was read), else rebuilt
-        from the data and remembered if open."""
-        cached = self._cache.get(data.row.id)
-        if cached is not None:
-            return cached
-        match = Match.from_data(data)
-        if match.status in (LOBBY, ACTIVE):
-            self._cache[match.id] = match
-            self._seat(match.id, frozenset(match.members()))
-        return match
-
-    def _keep(self, match: Match) -> Match:
-        if match.status in (LOBBY, ACTIVE):
-            self._cache[match.id] = match
-            self._seat(match.id, frozenset(match.members()))
-        else:
-            self._cache.pop(match.id, None)
-            self._locks.pop(match.id, None)
-            self._seat(match.id, frozenset())
-        return match
-
-    def _seat(self, match_id: int, members: frozenset[int]) -> None:
-        """Record who sits at an open match (nobody once it ends)."""
-        before = self._seated.pop(match_id, frozenset())
-        for user in before - members:
-            self._playing[user].discard(match_id)
-            if not self._playing[user]:
-                del self._playing[user]
-        for user in members - before:
-            self._playing.setdefault(user, set()).add(match_id)
-        if members:
-            self._seated[match_id] = members
-
-    async def _reload(self, match_id: int) -> Match:
-        self._cache.pop(match_id, None)
-        return await self.get(match_id)
-
-    async def _unseat(self, match: Match, user_id: int) -> Match:
-        """Take a member's seat in a lobby; the lobby as it is now."""
-        await self.store.remove_seat(match.id, match.row.version, user_id, self.clock())
-        return self._keep(await self._reload(match.id))
-
-    async def known_open_matches(self) -> list[Match]:
-        """Every open match; the first call loads them all, so that finding a member's games
-        needs no query from then on."""
-        if self._knows_all:
-            return await self.get_many(sorted(self._seated))
-        known = [self._known(d) for d in await self.store.load_open_matches()]
-        self._knows_all = not self.store.shared
-        return known
-
-    def _step_deadline(self, match: Match, now: float) -> Deadline:
-        """The deadline of a step that opens now (none when the match has no move deadline)."""
-        seconds = match.row.move_seconds
-        if not seconds:
-            return Deadline()
-        self.on_deadline()
-        at = now + seconds
-        return Deadline(at, at - min(REMINDER_LEAD, seconds / 4))
-
-    async def get_many(self, match_ids: list[int]) -> list[Match]:
-        """Matches by id, in that order: those not in memory are loaded together."""
-        missing = [i for i in match_ids if i not in self._cache]
-        loaded = {}
-        if missing:
-            loaded = {d.row.id: self._known(d) for d in await self.store.load_matches(missing)}
-        found = (self._cache.get(i) or loaded.get(i) for i in match_ids)
-        return [m for m in found if m is not None]
-
-    async def open_matches(self, guild_id: int) -> list[Match]:
-        """This server's lobbies and active matches."""
-        if self._knows_all:
-            ids = sorted(self._seated)
-        else:
-            ids = [d.row.id for d in await self.store.open_matches(guild_id)]
-        return [m for m in await self.get_many(ids) if m.row.guild_id == guild_id]
-
-    async def matches_of_in(self, user_id: int, channel_id: int) -> list[Match]:
-        """A member's lobbies and active matches in one channel."""
-        if self._knows_all:
-            mine = await self.get_many(sorted(self._playing.get(user_id, ())))
-            return [m for m in mine if m.row.channel_id == channel_id]
-        return await self.get_many(await self.store.open_matches_of_in(user_id, channel_id))
-
-    async def matches_of(self, user_id: int) -> list[Match]:
-        """The active matches in which a member has a seat."""
-        if self._knows_all:
-            mine = await self.get_many(sorted(self._playing.get(user_id, ())))
-            return [m for m in mine if m.status == ACTIVE]
-        return await self.get_many(await self.store.active_matches_of(user_id))
-
-    async def standings(self, guild_id: int, game: str | None, limit: int = 10) -> list[Standing]:
-        """A server's leaderboard for one game, or for all games."""
-        return await self.store.standings(guild_id, game or ALL_GAMES, limit)
-
-    async def versus_standings(
-        self, guild_id: int, game: str | None, limit: int = 10
-    ) -> tuple[list[VersusStanding], list[LevelRating]]:
-        """A server's leaderboard against the computer (one game or all), and the levels'
-        ratings there."""
-        return await self.store.versus_standings(guild_id, game or ALL_GAMES, limit)
-
-    async def member_stats(self, guild_id: int, user_id: int) -> MemberStats:
-        """What a server keeps of one member's games: standings, records, totals, history."""
-        return await self.store.member_stats(guild_id, user_id)
-
-    async def solitaire_bests(self, guild_id: int) -> list[SolitaireBest]:
-        """A server's best one-player scores, for every game that can be played alone."""
-        out = []
-        for slug, game in GAMES.items():
-            if game.min_players == 1:
-                out += await self.store.solitaire_bests(guild_id, slug)
-        return out
 
 
 def already(match: Match) -> RefereeError:

@@ -9,8 +9,9 @@ from typing import Any
 
 from players import LEVELS
 from referee import announce
+from referee.book import Book
 from referee.codes import Cancel, Line, Refusal, Reply
-from referee.core import LOBBY_SECONDS, RefereeCore, already
+from referee.core import LOBBY_SECONDS, already
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
 from referee.notices import Controls, Outcome, Post, Style
@@ -41,8 +42,13 @@ def check_level(level: str) -> None:
         raise RefereeError(Refusal.NO_SUCH_LEVEL, level=Quote(level), levels=Listed.of(LEVELS))
 
 
-class LobbyDesk(RefereeCore):
+class Lobbies:
     """Seating players and starting or cancelling matches."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+        self.store = book.store
+        self.clock = book.clock
 
     async def new_match(
         self,
@@ -100,15 +106,15 @@ class LobbyDesk(RefereeCore):
                 lobby_expires_at=now + LOBBY_SECONDS,
             )
         )
-        match = self._keep(await self._reload(row.id))
-        self.on_deadline()
+        match = self.book.keep(await self.book.reload(row.id))
+        self.book.on_deadline()
         log.info("Match %s opened: %s by %s", match.id, slug, host_id)
         if computer is not None:
-            await self._act(
+            await self.book.act(
                 match.id, lambda m: self._seat_computers(m, computer, tables[0] - 1, Outcome())
             )
-            out = await self._act(match.id, self._start)
-            match = await self.get(match.id)
+            out = await self.book.act(match.id, self._start)
+            match = await self.book.get(match.id)
             rivals = Listed.of(Person(s.name) for s in match.seats if s.computer)
             out.reply = say(Reply.OPENED_AGAINST, game=match.ref, rivals=rivals)
             return out
@@ -125,8 +131,8 @@ class LobbyDesk(RefereeCore):
                 raise RefereeError(Refusal.FULL, game=match.ref, players=counts[-1])
             return await self._seat_computers(match, level, 1, None)
 
-        out = await self._act(match_id, act)
-        return out.extend(await self._act(match_id, self._start_if_full))
+        out = await self.book.act(match_id, act)
+        return out.extend(await self.book.act(match_id, self.start_if_full))
 
     async def remove_computer(self, match_id: int, user_id: int) -> Outcome:
         """Take the last computer seated out of a lobby (the host only)."""
@@ -137,14 +143,14 @@ class LobbyDesk(RefereeCore):
             if seat is None:
                 raise RefereeError(Refusal.NO_COMPUTER, game=match.ref)
             await self.store.remove_computer(match.id, match.row.version, seat.seat, self.clock())
-            match = self._keep(await self._reload(match.id))
+            match = self.book.keep(await self.book.reload(match.id))
             out = Outcome(say(Reply.REMOVED, player=Person(seat.name), game=match.ref))
             out.posts.append(announce.lobby_post(match))
             return out
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
-    async def _start_if_full(self, match: Match) -> Outcome:
+    async def start_if_full(self, match: Match) -> Outcome:
         """After a seat was taken: a full lobby starts, and so does a rematch once every member
         it invites is seated; any other shows its new seat (nothing if it is no longer a lobby:
         it started or closed meanwhile)."""
@@ -179,7 +185,7 @@ class LobbyDesk(RefereeCore):
             taken.append(computer_name(level, taken))
         names = taken[len(match.seats) :]
         await self.store.add_computers(match.id, match.row.version, level, names, self.clock())
-        match = self._keep(await self._reload(match.id))
+        match = self.book.keep(await self.book.reload(match.id))
         seated = say(
             Reply.COMPUTER_SEATED, player=Person(names[-1]), seat=len(match.seats), game=match.ref
         )
@@ -188,20 +194,16 @@ class LobbyDesk(RefereeCore):
     async def set_lobby_message(self, match_id: int, message_id: int) -> None:
         """Remember which message shows a lobby."""
         version = await self.store.set_lobby_message(match_id, message_id)
-        async with self._lock(match_id):
-            cached = self._cache.get(match_id)
-            if cached is not None and cached.row.version == version - 1:
-                self._keep(cached.with_row(lobby_message_id=message_id, version=version))
-            else:
-                # Another change came between: the copy is no longer the stored match.
-                self._cache.pop(match_id, None)
+        await self.book.follow(
+            match_id, version, lambda m: m.with_row(lobby_message_id=message_id, version=version)
+        )
 
     async def join(self, match_id: int, user_id: int, name: str) -> Outcome:
         """Seat a member in a lobby; the match starts by itself once full."""
-        out = await self._act(match_id, lambda m: self._take_seat(m, user_id, name))
-        return out.extend(await self._act(match_id, self._start_if_full))
+        out = await self.book.act(match_id, lambda m: self.take_seat(m, user_id, name))
+        return out.extend(await self.book.act(match_id, self.start_if_full))
 
-    async def _take_seat(self, match: Match, user_id: int, name: str) -> Outcome:
+    async def take_seat(self, match: Match, user_id: int, name: str) -> Outcome:
         """Seat a member in a lobby, in one write."""
         if match.status != LOBBY:
             raise already(match)
@@ -216,7 +218,7 @@ class LobbyDesk(RefereeCore):
             )
         except AlreadySeated:
             raise RefereeError(Refusal.ALREADY_SEATED, game=match.ref) from None
-        match = self._keep(await self._reload(match.id))
+        match = self.book.keep(await self.book.reload(match.id))
         return Outcome(say(Reply.JOINED, game=match.ref, seat=len(match.seats)))
 
     async def leave(self, match_id: int, user_id: int) -> Outcome:
@@ -230,13 +232,13 @@ class LobbyDesk(RefereeCore):
             if match.seat_of(user_id) is None:
                 raise RefereeError(Refusal.NOT_SEATED, game=match.ref)
             if user_id == match.row.host_id:
-                return await self._cancel(match, Cancel.HOST_LEFT)
-            match = await self._unseat(match, user_id)
+                return await self.close(match, Cancel.HOST_LEFT)
+            match = await self.book.unseat(match, user_id)
             out = Outcome(say(Reply.LEFT, game=match.ref))
             out.posts.append(announce.lobby_post(match))
             return out
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
     async def start(self, match_id: int, user_id: int) -> Outcome:
         """Start a lobby (the host only) once enough players are seated."""
@@ -253,7 +255,7 @@ class LobbyDesk(RefereeCore):
                 )
             return await self._start(match)
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
     async def _start(self, match: Match) -> Outcome:
         if not match.members():
@@ -261,9 +263,9 @@ class LobbyDesk(RefereeCore):
         game = match.game
         settled = game.settle_options(len(match.seats), match.row.options)
         now = self.clock()
-        deadline = self._step_deadline(match, now)
+        deadline = self.book.step_deadline(match, now)
         await self.store.start_match(match.id, match.row.version, settled, deadline, now)
-        match = self._keep(await self._reload(match.id))
+        match = self.book.keep(await self.book.reload(match.id))
         log.info("Match %s started with %s players", match.id, len(match.seats))
         out = Outcome(say(Reply.STARTED, game=match.ref))
         out.posts.append(announce.lobby_post(match, say(Line.LOBBY_STARTED)))
@@ -286,11 +288,11 @@ class LobbyDesk(RefereeCore):
                 raise already(match)
             host = user_id == match.row.host_id
             if moderator:
-                return await self._cancel(match, Cancel.MODERATOR)
+                return await self.close(match, Cancel.MODERATOR)
             if host and match.status == LOBBY:
-                return await self._cancel(match, Cancel.HOST)
+                return await self.close(match, Cancel.HOST)
             if host and match.row.step == 0:
-                return await self._cancel(match, Cancel.HOST_BEFORE_FIRST_MOVE)
+                return await self.close(match, Cancel.HOST_BEFORE_FIRST_MOVE)
             if match.has_computer():
                 # A computer never agrees: cancelling would wipe out a loss against it.
                 raise RefereeError(Refusal.CANCEL_WITH_COMPUTER, game=match.ref)
@@ -299,7 +301,7 @@ class LobbyDesk(RefereeCore):
                 return await self._agree(match, user_id)
             raise RefereeError(Refusal.CANCEL_WHO, game=match.ref)
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
     async def vote(self, match_id: int, user_id: int, step: int, agree: bool) -> Outcome:
         """A player's answer to the host's proposal to cancel a game under way."""
@@ -315,7 +317,7 @@ class LobbyDesk(RefereeCore):
             if agree:
                 return await self._agree(match, user_id)
             await self.store.clear_votes(match.id, match.row.version, self.clock())
-            self._keep(replace(match, votes=frozenset()).stored())
+            self.book.keep(replace(match, votes=frozenset()).stored())
             name = announce.name(match, player.seat)
             out = Outcome(say(Reply.REFUSED_CANCEL, game=match.ref))
             line = say(Line.REFUSED_CANCEL, player=name)
@@ -325,7 +327,7 @@ class LobbyDesk(RefereeCore):
             )
             return out
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
     def _proposed(self, match: Match) -> bool:
         """True when the host has proposed, at this step, to cancel the match."""
@@ -335,12 +337,12 @@ class LobbyDesk(RefereeCore):
         """Count a player's agreement (the host's opens the vote); cancel once all agree. Agreeing
         again is harmless, so the action may be decided again after the vote is stored."""
         await self.store.vote_cancel(match.id, match.row.version, user_id, self.clock())
-        match = self._keep(replace(match, votes=match.votes | {user_id}).stored())
+        match = self.book.keep(replace(match, votes=match.votes | {user_id}).stored())
         # Computers have no say: they play on until the members agree.
         members = match.members(s.seat for s in match.active_seats())
         waiting = [u for u in members if u != match.row.host_id and u not in match.votes]
         if not waiting:
-            return await self._cancel(match, Cancel.AGREED)
+            return await self.close(match, Cancel.AGREED)
         who = Listed.of(announce.member(match, u) for u in waiting)
         lines: tuple[Text, ...]
         if user_id == match.row.host_id:
@@ -367,11 +369,11 @@ class LobbyDesk(RefereeCore):
         )
         return Outcome(reply, [post])
 
-    async def _cancel(self, match: Match, why: Cancel) -> Outcome:
+    async def close(self, match: Match, why: Cancel) -> Outcome:
         """End a match that counts for nobody; `why` is stored with it."""
         end = MatchEnd(CANCELLED, {"reason": why.value})
         await self.store.end_match(match.id, match.row.version, end, self.clock())
-        match = self._keep(match.stored(status=CANCELLED))
+        match = self.book.keep(match.stored(status=CANCELLED))
         log.info("Match %s cancelled: %s", match.id, why.value)
         reason = say(why)
         closed = [announce.lobby_post(match, say(Line.LOBBY_CLOSED, reason=reason))]

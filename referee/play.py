@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import logging
+import random
 from collections.abc import Mapping, Sequence
 
 from referee import announce
+from referee.book import Book
 from referee.codes import Line, Refusal, Reply
-from referee.core import RefereeCore, match_end
+from referee.core import match_end
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome
@@ -24,8 +26,14 @@ NO_DEADLINE_WAIT = 6 * 3600
 remove them: a quarter of the default deadline of 24 hours."""
 
 
-class PlayDesk(RefereeCore):
+class Play:
     """Moves and their consequences."""
+
+    def __init__(self, book: Book, rng: random.Random) -> None:
+        self.book = book
+        self.store = book.store
+        self.clock = book.clock
+        self.rng = rng
 
     async def move(
         self, match_id: int, user_id: int, text: str, step: int | None = None
@@ -42,11 +50,11 @@ class PlayDesk(RefereeCore):
             if seat not in match.step_seats():
                 names = Listed.of(announce.who(match, s) for s in match.waiting_on())
                 raise RefereeError(Refusal.NOT_YOUR_MOVE, game=match.ref, waiting=names)
-            return await self._play(match, seat, text)
+            return await self.play(match, seat, text)
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
-    async def _play(self, match: Match, seat: Seat, text: str) -> Outcome:
+    async def play(self, match: Match, seat: Seat, text: str) -> Outcome:
         """A seat's move at the current step, checked: sealed while others are still to move,
         else the step resolves (with the moves the referee plays for resigned seats)."""
         progress = match.require_progress()
@@ -60,10 +68,10 @@ class PlayDesk(RefereeCore):
             reason = RulesText((str(e),))
             raise RefereeError(Refusal.ILLEGAL_MOVE, game=match.ref, reason=reason) from None
         pending = {**progress.pending, seat: move}
-        autos = self._autos(match, pending)
+        autos = self.autos(match, pending)
         if autos is None:
             return await self._seal(match, seat, move, changing)
-        outcome = await self._resolve(match, {**pending, **autos}, set(autos))
+        outcome = await self.resolve(match, {**pending, **autos}, set(autos))
         said = Reply.LOCKED_AND_RESOLVED if match.is_sealed() else Reply.PLAYED
         outcome.reply = say(said, move=Quote(move), game=match.ref)
         return outcome
@@ -72,7 +80,9 @@ class PlayDesk(RefereeCore):
         """Store a sealed move of a step that still waits for others. Only the mover is told:
         the channel learns of the step when it is revealed (one post a step, not one a move)."""
         await self.store.submit_sealed(match.id, match.row.version, seat, move, self.clock())
-        match = self._keep(match.moved(match.require_progress().submit(seat, move, True)).stored())
+        match = self.book.keep(
+            match.moved(match.require_progress().submit(seat, move, True)).stored()
+        )
         said = Reply.CHANGED_TO if changing else Reply.LOCKED_IN
         waiting = Listed.of(announce.who(match, s) for s in match.waiting_on())
         return Outcome(say(said, move=Quote(move), game=match.ref, waiting=waiting))
@@ -89,7 +99,7 @@ class PlayDesk(RefereeCore):
             raise RefereeError(Refusal.LEFT_GAME, game=match.ref)
         return seat.seat
 
-    def _autos(self, match: Match, pending: Mapping[Seat, str]) -> dict[Seat, str] | None:
+    def autos(self, match: Match, pending: Mapping[Seat, str]) -> dict[Seat, str] | None:
         """The moves the referee plays for resigned seats once every other seat of the step has
         moved (an empty dict when none is missing); None while a present player has not."""
         p = match.require_progress()
@@ -98,7 +108,7 @@ class PlayDesk(RefereeCore):
             return None
         return {s: p.game.auto_move(p.state, s, self.rng, resigned=True) for s in missing}
 
-    async def _resolve(
+    async def resolve(
         self,
         match: Match,
         moves: Mapping[Seat, str],
@@ -137,16 +147,16 @@ class PlayDesk(RefereeCore):
                 out.posts.append(announce.final_post(match, lines))
                 break
             out.posts += announce.step_posts(match, lines)
-            autos = self._autos(match, {})
+            autos = self.autos(match, {})
             if not autos:
                 out.directs += announce.prompts(match)
                 if match.thinking():
                     out.computers.append(match.id)
                 break
             moves, auto = autos, set(autos)
-        deadline = Deadline() if end else self._step_deadline(match, now)
+        deadline = Deadline() if end else self.book.step_deadline(match, now)
         await self.store.record(match.id, decided_on, entries, match.row.step, end, deadline, now)
-        match = self._keep(
+        match = self.book.keep(
             match.with_row(
                 version=decided_on + 1, deadline_at=deadline.at, remind_at=deadline.remind_at
             )
@@ -161,11 +171,11 @@ class PlayDesk(RefereeCore):
         async def act(match: Match) -> Outcome:
             seat = self._playing_seat(match, user_id)
             why = say(Line.RESIGNED, player=announce.name(match, seat))
-            out = await self._resign_seats(match, {seat: why}, "resigned")
+            out = await self.resign_seats(match, {seat: why}, "resigned")
             out.reply = say(Reply.RESIGNED, game=match.ref)
             return out
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
     async def remove_player(
         self, match_id: int, actor_id: int, target_id: int, moderator: bool
@@ -183,7 +193,7 @@ class PlayDesk(RefereeCore):
             if match.status == LOBBY:
                 if target_id == match.row.host_id:
                     raise RefereeError(Refusal.HOST_NOT_REMOVABLE)
-                match = await self._unseat(match, target_id)
+                match = await self.book.unseat(match, target_id)
                 out = Outcome(say(Reply.REMOVED, player=removed, game=match.ref))
                 out.posts.append(announce.lobby_post(match))
                 return out
@@ -193,11 +203,11 @@ class PlayDesk(RefereeCore):
                 self._check_host_may_remove(match, seat.seat)
             host = announce.member(match, actor_id)
             why = say(Line.REMOVED_BY, player=announce.name(match, seat.seat), host=host)
-            out = await self._resign_seats(match, {seat.seat: why}, "removed")
+            out = await self.resign_seats(match, {seat.seat: why}, "removed")
             out.reply = say(Reply.REMOVED, player=removed, game=match.ref)
             return out
 
-        return await self._act(match_id, act)
+        return await self.book.act(match_id, act)
 
     def _check_host_may_remove(self, match: Match, seat: Seat) -> None:
         """A host removes only a player the game has waited on for a quarter of the move
@@ -220,7 +230,7 @@ class PlayDesk(RefereeCore):
                 rule=rule,
             )
 
-    async def _resign_seats(self, match: Match, whys: Mapping[Seat, Text], reason: str) -> Outcome:
+    async def resign_seats(self, match: Match, whys: Mapping[Seat, Text], reason: str) -> Outcome:
         """Seats leave play (each with the line saying why), as entries of the record, in one
         write: the match ends if the record says so, else the referee plays on for them."""
         progress = match.require_progress()
@@ -241,15 +251,15 @@ class PlayDesk(RefereeCore):
             await self.store.record(
                 match.id, match.row.version, logged, match.row.step, end, None, now
             )
-            self._keep(match.stored())
+            self.book.keep(match.stored())
             return Outcome(posts=[announce.final_post(match, lines)])
         lines.append(say(Line.REFEREE_PLAYS))
-        autos = self._autos(match, progress.pending)
+        autos = self.autos(match, progress.pending)
         if autos:
             moves = {**progress.pending, **autos}
-            return await self._resolve(match, moves, set(autos), logged, lines)
+            return await self.resolve(match, moves, set(autos), logged, lines)
         await self.store.record(
             match.id, match.row.version, logged, match.row.step, None, None, now
         )
-        match = self._keep(match.stored())
+        match = self.book.keep(match.stored())
         return Outcome(posts=announce.step_posts(match, lines))

@@ -6,8 +6,8 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
+from referee.book import Book
 from referee.codes import Line, Refusal, Reply
-from referee.core import RefereeCore
 from referee.errors import RefereeError
 from referee.match import Match
 from referee.notices import Outcome
@@ -61,8 +61,12 @@ def held_lines(data: MemberData) -> Listed:
     return Listed.of(lines, lines=True)
 
 
-class PrivacyDesk(RefereeCore):
+class Privacy:
     """`/forget-me`: what is stored about a member, and forgetting it once they confirm."""
+
+    def __init__(self, book: Book) -> None:
+        self.book = book
+        self.store = book.store
 
     async def forget_question(self, user_id: int) -> Text:
         """What forgetting a member would remove, asked before anything is; RefereeError while
@@ -90,7 +94,7 @@ class PrivacyDesk(RefereeCore):
 
     async def _still_seated(self, user_id: int, match_ids: Sequence[int]) -> RefereeError:
         """The refusal naming the open games a member still sits in, and what to do."""
-        matches = await self.get_many(list(match_ids))
+        matches = await self.book.get_many(list(match_ids))
 
         def left(match: Match) -> bool:
             seat = match.seat_of(user_id)
@@ -107,6 +111,6 @@ class PrivacyDesk(RefereeCore):
     async def _forget_in_memory(self, user_id: int) -> None:
         """Reload any open match memory still seats the member in (a stale copy: the store has
         just said they sit in none), so no copy in memory keeps their name."""
-        for match_id in sorted(self._playing.get(user_id, ())):
-            async with self._lock(match_id):
-                self._keep(await self._reload(match_id))
+        for match_id in self.book.playing(user_id):
+            async with self.book.lock(match_id):
+                self.book.keep(await self.book.reload(match_id))

@@ -5,10 +5,11 @@ from __future__ import annotations
 import logging
 
 from referee import announce
+from referee.book import ATTEMPTS, Book
 from referee.codes import Line, Refusal, Reply
-from referee.core import ATTEMPTS, LOBBY_SECONDS
+from referee.core import LOBBY_SECONDS
 from referee.errors import RefereeError
-from referee.lobby import LobbyDesk
+from referee.lobby import Lobbies
 from referee.match import CANCELLED, LOBBY, OVER, Match
 from referee.notices import Outcome
 from referee.rows import NewMatch, Rematch
@@ -38,8 +39,14 @@ def waiting_on(lobby: Match, old: Match) -> Text:
     return say(Line.REMATCH_AWAITS, players=who, n=len(awaited))
 
 
-class RematchDesk(LobbyDesk):
+class Rematches:
     """Playing a finished match again with the same table."""
+
+    def __init__(self, book: Book, lobbies: Lobbies) -> None:
+        self.book = book
+        self.store = book.store
+        self.clock = book.clock
+        self.lobbies = lobbies
 
     async def rematch(self, match_id: int, guild_id: int, user_id: int, name: str) -> Outcome:
         """A player of a finished match asks to play it again: open its rematch lobby (they
@@ -60,13 +67,13 @@ class RematchDesk(LobbyDesk):
         lobby_id = await self.store.rematch_lobby(match_id)
         if lobby_id is None:
             return await self._open_rematch(old, user_id, name)
-        out = await self._act(lobby_id, lambda m: self._join_rematch(m, old, user_id, name))
-        return out.extend(await self._act(lobby_id, self._start_if_full))
+        out = await self.book.act(lobby_id, lambda m: self._join_rematch(m, old, user_id, name))
+        return out.extend(await self.book.act(lobby_id, self.lobbies.start_if_full))
 
     async def _finished(self, match_id: int, guild_id: int, user_id: int) -> Match:
         """The finished match, if this member played it; else RefereeError."""
         try:
-            old = await self.get(match_id)
+            old = await self.book.get(match_id)
         except RefereeError:
             old = None
         if old is None or old.row.guild_id != guild_id:
@@ -104,11 +111,11 @@ class RematchDesk(LobbyDesk):
         invited = tuple(u for u in old.members() if u != user_id and u > 0)
         computers = tuple((s.computer, s.name) for s in old.seats if s.computer)
         row = await self.store.create_rematch(new, Rematch(old.id, invited, computers))
-        lobby = self._keep(await self._reload(row.id))
-        self.on_deadline()
+        lobby = self.book.keep(await self.book.reload(row.id))
+        self.book.on_deadline()
         log.info("Match %s opened as the rematch of %s by %s", lobby.id, old.id, user_id)
-        out = await self._act(lobby.id, self._start_if_full)
-        lobby = await self.get(lobby.id)
+        out = await self.book.act(lobby.id, self.lobbies.start_if_full)
+        lobby = await self.book.get(lobby.id)
         rematch = rematch_label(lobby, old)
         if lobby.status == LOBBY:
             out.reply = say(Reply.REMATCH_OPENED, rematch=rematch, waiting=waiting_on(lobby, old))
@@ -127,8 +134,8 @@ class RematchDesk(LobbyDesk):
                 rematch=rematch_label(lobby, old),
                 waiting=waiting_on(lobby, old),
             )
-        out = await self._take_seat(lobby, user_id, name)
-        lobby = await self.get(lobby.id)
+        out = await self.lobbies.take_seat(lobby, user_id, name)
+        lobby = await self.book.get(lobby.id)
         rematch = rematch_label(lobby, old)
         out.reply = say(Reply.REMATCH_JOINED, rematch=rematch, seat=len(lobby.seats))
         return out
