@@ -11,6 +11,7 @@ from discord.ext import commands
 
 from cogs.context import act, bot_of
 from players import LEVELS
+from referee.policies import DEFAULT_POLICY, POLICIES
 from rules import GAMES
 from rules.base import Game, Option
 
@@ -59,7 +60,7 @@ class GameCog(commands.Cog):
             minutes = values.pop("deadline", None)
             if minutes is None:
                 minutes = DEFAULT_DEADLINE_MINUTES
-            policy = values.pop("on_timeout", None) or "auto"
+            policy = values.pop("on_timeout", None) or DEFAULT_POLICY
             computer = values.pop("computer", None)
             given: dict[str, int | None] = {}
             for opt in game.options:
@@ -110,7 +111,8 @@ class GameCog(commands.Cog):
                 "on_timeout",
                 inspect.Parameter.KEYWORD_ONLY,
                 default=None,
-                annotation=Optional[Literal["auto", "forfeit"]],  # noqa: UP045
+                # The policies as the referee declares them: a new one needs no change here.
+                annotation=Optional[cast(Any, Literal)[tuple(POLICIES)]],  # noqa: UP045
             ),
             inspect.Parameter(
                 "computer",

@@ -14,6 +14,7 @@ from referee.lobby import Lobbies
 from referee.match import ACTIVE, LOBBY, Match
 from referee.notices import Direct, Outcome, Post, Style
 from referee.play import Play
+from referee.policies import POLICIES
 from referee.rows import Deadline
 from referee.speech import Listed, Seconds, Text, say
 from rules.base import Seat
@@ -65,7 +66,8 @@ class Clock:
         waiting = match.waiting_on()
         if not match.members(waiting):
             return Outcome()
-        code = Line.REMINDER_AUTO if match.row.deadline_policy == "auto" else Line.REMINDER_FORFEIT
+        plays_for_them = POLICIES[match.row.deadline_policy].plays_for_them
+        code = Line.REMINDER_AUTO if plays_for_them else Line.REMINDER_FORFEIT
         text = say(code, left=Seconds(max(left, 1)), game=match.ref)
         out = Outcome()
         out.posts.append(
@@ -89,7 +91,7 @@ class Clock:
         absent = match.waiting_on()
         names = Listed.of(announce.name(match, s) for s in absent)
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
-        if match.row.deadline_policy == "auto":
+        if POLICIES[match.row.deadline_policy].plays_for_them:
             p = match.require_progress()
             # The easy computer's move: light enough to work out here, and never a `drop`.
             played = {

@@ -15,6 +15,7 @@ from referee.core import LOBBY_SECONDS, already
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
 from referee.notices import Controls, Outcome, Post, Style
+from referee.policies import DEFAULT_POLICY, POLICIES
 from referee.rows import MatchEnd, NewMatch
 from referee.safe_text import clean_name
 from referee.speech import Counts, GameRef, Listed, Options, Person, Quote, RulesText, Text, say
@@ -23,8 +24,6 @@ from rules import GAMES
 from rules.base import BadOption
 
 log = logging.getLogger(__name__)
-
-POLICIES = ("auto", "forfeit")
 
 
 def computer_name(level: str, taken: list[str]) -> str:
@@ -59,7 +58,7 @@ class Lobbies:
         slug: str,
         options: Mapping[str, Any],
         move_seconds: int | None = None,
-        policy: str = "auto",
+        policy: str = DEFAULT_POLICY,
         computer: str | None = None,
     ) -> Outcome:
         """Open a lobby with the host seated; with a computer level, computers fill the other

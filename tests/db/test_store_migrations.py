@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from contextlib import closing
 from pathlib import Path
@@ -11,6 +12,7 @@ import pytest
 from db.database import connect
 from db.migrate import migration_files
 from db.open import open_store
+from referee.codes import Cancel
 from referee.rows import SeatRow
 from rules.record import Record, replay
 from tests.db.backends import Backend, table_names
@@ -120,3 +122,29 @@ def test_resignations_of_the_first_schema_become_entries_of_the_log(tmp_path: Pa
     assert replay(first_game).resigned == {2}
     second = replay(Record("lengths-of-lengths", 2, {"n": 2}, tuple(e[:2] for e in rows[2])))
     assert second.result()["winners"] == [0]
+
+
+async def test_stored_cancel_reasons_become_codes(tmp_path: Path) -> None:
+    """A match cancelled before reasons were codes keeps its reason, as its code."""
+    path = tmp_path / "old.sqlite3"
+    with closing(sqlite3.connect(path)) as conn:
+        for number, migration in migration_files():
+            if number <= 7:
+                conn.executescript(migration.read_text(encoding="utf-8"))
+        conn.execute("PRAGMA user_version = 7")
+        for mid, why in ((1, "cancelled by a moderator"), (2, "closed: the host left the lobby")):
+            conn.execute(
+                "INSERT INTO matches (id, guild_id, channel_id, game, options, host_id, status, "
+                "created_at, updated_at, result) "
+                "VALUES (?, 1, 2, 'numbers-to-number', '{}', 10, 'cancelled', 1, 1, ?)",
+                (mid, json.dumps({"reason": why})),
+            )
+        conn.commit()
+    store = await open_store(str(path))
+    await store.close()
+    with closing(sqlite3.connect(path)) as migrated:
+        rows = migrated.execute("SELECT id, result FROM matches ORDER BY id").fetchall()
+    assert [(mid, json.loads(result)) for mid, result in rows] == [
+        (1, {"reason": Cancel.MODERATOR.value}),
+        (2, {"reason": Cancel.HOST_LEFT.value}),
+    ]
