@@ -13,7 +13,7 @@ from cogs.catalogue import Ask
 from cogs.delivery import answer
 from cogs.replies import answer_failure, defer
 from referee.errors import RefereeError
-from referee.match import ACTIVE, LOBBY, Match
+from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome
 from referee.speech import Listed
 from referee.store import StoreBusy
@@ -78,11 +78,12 @@ async def find_match(
     in_channel: list[Match] = []
     if LOBBY not in statuses or ACTIVE in statuses:
         # Your own games first: no need to read every open game of the server.
-        here = [
-            m
-            for m in await referee.matches_of_in(user, interaction.channel_id or 0)
-            if m.status in statuses
-        ]
+        mine = await referee.matches_of_in(user, interaction.channel_id or 0)
+        here = [m for m in mine if m.status in statuses]
+        if mine and not here and OVER not in statuses:
+            # An action in her own game (a move, resigning) while hers is not under way: the
+            # answer is about hers, not about a game of others that happens to be here.
+            raise none_fits(mine, statuses)
     if not here:
         in_channel = [
             m

@@ -111,3 +111,22 @@ async def test_answers_name_the_game_that_is_here(simcord_env: Any) -> None:
         f"The games here are still lobbies: {TITLE} #{second}, {TITLE} #{third}. "
         "Their hosts press Start (each starts by itself when full)."
     )
+
+
+async def test_a_refusal_names_the_members_own_game_here(simcord_env: Any) -> None:
+    """Alice hosts a lobby in a channel where bob and carol play: her `/move` and `/resign` are
+    answered about her lobby, not about their game, and nothing changes."""
+    table = Table.make(simcord_env, players=3)
+    alice = table.members["alice"]
+    theirs = await table.open("bob", "lengths-of-lengths", n=4)
+    await table.seat(theirs, ["carol"])
+    await table.members["bob"].click(table.lobby_message(theirs), label="Start")
+    hers = await table.open("alice", "lengths-of-lengths", n=4)
+    before = (await table.match(theirs), await table.match(hers))
+    for command, options in (("move", {"move": "1"}), ("resign", {})):
+        answer = await alice.slash(table.channel, command, **options)
+        assert answer.ephemeral and answer.response.content == (
+            f"{TITLE} #{hers} is still a lobby: the host presses Start "
+            "(it starts by itself when full)."
+        ), (command, answer.response.content)
+    assert (await table.match(theirs), await table.match(hers)) == before
