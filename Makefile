@@ -35,14 +35,18 @@ test: lint core
 bench: $(VENV)/.installed-dev core
 	$(BIN)/python -m bench
 
-# The words' catalogues: the template from the source, then each language's catalogue updated
-# (translate the new and changed messages in cogs/locales/<language>/LC_MESSAGES/messages.po).
+# The words' catalogues: the messages' template from the source and the slash commands' from the
+# command tree, then each language's catalogues updated (translate the new and changed entries in
+# cogs/locales/<language>/LC_MESSAGES/messages.po and commands.po).
 messages: $(VENV)/.installed-dev
 	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 --no-location --sort-output \
 		--project "Quet Referee" -o cogs/locales/messages.pot .
-	for po in cogs/locales/*/LC_MESSAGES/messages.po; do \
-		[ -e "$$po" ] || continue; \
-		lang=$$(basename $$(dirname $$(dirname $$po))); \
-		$(BIN)/pybabel -q update --no-fuzzy-matching -i cogs/locales/messages.pot \
-			-d cogs/locales -l $$lang; \
+	$(BIN)/python -m cogs.command_catalogue cogs/locales/commands.pot
+	for domain in messages commands; do \
+		for po in cogs/locales/*/LC_MESSAGES/$$domain.po; do \
+			[ -e "$$po" ] || continue; \
+			lang=$$(basename $$(dirname $$(dirname $$po))); \
+			$(BIN)/pybabel -q update --no-fuzzy-matching -D $$domain \
+				-i cogs/locales/$$domain.pot -d cogs/locales -l $$lang; \
+		done; \
 	done

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import discord
 from discord.ext import commands
 
+from cogs.commands import CommandWords
 from cogs.replies import RefereeTree
 from referee import Referee
 from referee.store import Store
 from settings import Settings
 
 log = logging.getLogger("referee")
+V = TypeVar("V")
 
 EXTENSIONS = (
     "cogs.buttons",
@@ -82,7 +84,11 @@ class RefereeBot(commands.AutoShardedBot):
         self.referee = Referee(store, clock=discord_time)
         self.remind_on_start = remind_on_start
         """Post in each channel with games in progress once connected (see cogs.clock)."""
-        self.dm_channels = DmChannels()
+        self.dm_channels: MemberMemory[int] = MemberMemory()
+        """The DM channel id of each member DMed lately, so a DM needs neither a user fetch nor
+        a new channel request (discord.py keeps only the last 128 DM channels)."""
+        self.languages: MemberMemory[str] = MemberMemory()
+        """The language of each member heard from lately: a DM carries none."""
 
     def holds_shard(self, shard_id: int) -> bool:
         """Whether this process runs the shard (with no SHARD_IDS, it runs them all)."""
@@ -97,10 +103,12 @@ class RefereeBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         """Hear of other processes' changes, load the cogs (with the restart-proof buttons), and
-        sync the commands from shard 0's process."""
+        sync the commands, translated, from shard 0's process."""
         await self.store.watch(self.referee.changed)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        # Before any sync: the commands go to Discord with their names in every language.
+        await self.tree.set_translator(CommandWords())
         # Every process serves the same commands: one sync is enough, and several at each
         # start would spend the bot's command rate limit for nothing.
         if not self.holds_shard(0):
@@ -119,22 +127,21 @@ class RefereeBot(commands.AutoShardedBot):
         self.referee.thinker.close()
 
 
-class DmChannels:
-    """The DM channel id of each member DMed lately, so a DM needs neither a user fetch nor a
-    new channel request (discord.py keeps only the last 128 DM channels)."""
+class MemberMemory(Generic[V]):
+    """One thing remembered of each of the members seen last, at most LIMIT of them."""
 
     LIMIT = 100_000
 
     def __init__(self) -> None:
-        self._ids: dict[int, int] = {}
+        self._values: dict[int, V] = {}
 
-    def get(self, user_id: int) -> int | None:
-        """The DM channel id of a member, if known."""
-        return self._ids.get(user_id)
+    def get(self, user_id: int) -> V | None:
+        """What is remembered of a member, if anything."""
+        return self._values.get(user_id)
 
-    def remember(self, user_id: int, channel_id: int) -> None:
-        """Keep a member's DM channel id (the oldest is dropped once at the limit)."""
-        self._ids.pop(user_id, None)
-        if len(self._ids) >= self.LIMIT:
-            del self._ids[next(iter(self._ids))]
-        self._ids[user_id] = channel_id
+    def remember(self, user_id: int, value: V) -> None:
+        """Keep what was seen of a member (the member seen longest ago is dropped at the limit)."""
+        self._values.pop(user_id, None)
+        if len(self._values) >= self.LIMIT:
+            del self._values[next(iter(self._values))]
+        self._values[user_id] = value

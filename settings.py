@@ -30,6 +30,9 @@ class Settings:
     """The bot's shards in all; None lets Discord say (or one shard without a token)."""
     shard_ids: tuple[int, ...] | None = None
     """The shards this process runs; None runs every shard."""
+    language: str | None = None
+    """The offline mode's language (a Discord locale such as `fr` or `en-GB`): its members'
+    and its server's; None is English."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -50,6 +53,7 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             shard_count=shard_count,
             shard_ids=read_shard_ids(env.get("SHARD_IDS", ""), shard_count),
+            language=read_language(env.get("LANGUAGE", "")),
         )
 
 
@@ -62,6 +66,16 @@ def read_database(url: str, path: str) -> str:
             "allowed are a postgresql:// URL or a SQLite file path"
         )
     return url or path.strip() or DEFAULT_DATABASE
+
+
+def read_language(text: str) -> str | None:
+    """LANGUAGE: a language code (`fr`), with its region if any (`en-GB`), or nothing."""
+    text = text.strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z]{2})?", text):
+        raise SettingsError(f"LANGUAGE={text!r}: allowed is a language code such as fr or en-GB")
+    return text
 
 
 def read_shard_count(text: str) -> int | None:

@@ -8,12 +8,39 @@ from typing import Any, ClassVar
 import discord
 from discord.ext import commands
 
-from cogs.replies import answer_failure
+from cogs.catalogue import N_
+from cogs.replies import answer_failure, hear, words_for
+from cogs.speech import Words
 from players import LEVELS
+
+LOBBY_LABELS = {"join": N_("Join"), "start": N_("Start"), "cancel": N_("Cancel")}
+ADD_COMPUTER = N_("Add computer…")
+ADD_LEVEL = N_("Add computer ({level})")
+REMOVE_COMPUTER = N_("Remove a computer")
+REMOVE_COMPUTER_HELP = N_("Takes the last computer seated out")
+LEVEL_HELP = {
+    "easy": N_("A legal move with a simple preference"),
+    "medium": N_("Searches a hundred random games ahead"),
+    "hard": N_("Searches games played with the game's know-how"),
+    "expert": N_("Thinks up to two seconds a move; the strongest"),
+}
+"""What a member is told of each level (players/ describes them in English for its own use)."""
+SUBMIT_SECRET = N_("Submit secret move")
+VOTE_LABELS = {"yes": N_("Agree to cancel"), "no": N_("Keep playing")}
+REMATCH = N_("Rematch")
+FORGET_ME = N_("Forget me")
+REPLAY_LABELS = {
+    "first": N_("First"),
+    "previous": N_("Previous"),
+    "next": N_("Next"),
+    "last": N_("Last"),
+    "animation": N_("Animation"),
+}
 
 
 async def _handoff(interaction: discord.Interaction, cog: str, method: str, **fields: Any) -> None:
     """Hand a click to the cog that owns this kind of button."""
+    hear(interaction)
     handler = getattr(interaction.client.get_cog(cog), method)  # type: ignore[attr-defined]
     try:
         await handler(interaction, **fields)
@@ -34,10 +61,10 @@ class LobbyButton(
         "cancel": discord.ButtonStyle.danger,
     }
 
-    def __init__(self, action: str, match_id: int) -> None:
+    def __init__(self, action: str, match_id: int, words: Words) -> None:
         super().__init__(
             discord.ui.Button(
-                label=action.capitalize(),
+                label=words(LOBBY_LABELS[action]),
                 style=self.STYLES[action],
                 custom_id=f"qr:lobby:{action}:{match_id}",
             )
@@ -48,7 +75,7 @@ class LobbyButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> LobbyButton:
-        return cls(match["action"], int(match["match"]))
+        return cls(match["action"], int(match["match"]), words_for(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _handoff(
@@ -62,19 +89,19 @@ class ComputerSelect(
 ):
     """The lobby's menu to seat a computer of a level, or take the last one out."""
 
-    CHOICES: ClassVar[tuple[tuple[str, str, str], ...]] = (
-        *((lv.name, f"Add computer ({lv.name})", lv.description) for lv in LEVELS.values()),
-        ("remove", "Remove a computer", "Takes the last computer seated out"),
-    )
-
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, words: Words) -> None:
+        choices = [
+            (lv.name, words(ADD_LEVEL, level=lv.name), words(LEVEL_HELP[lv.name]))
+            for lv in LEVELS.values()
+        ]
+        choices.append(("remove", words(REMOVE_COMPUTER), words(REMOVE_COMPUTER_HELP)))
         super().__init__(
             discord.ui.Select(
-                placeholder="Add computer…",
+                placeholder=words(ADD_COMPUTER),
                 custom_id=f"qr:computer:{match_id}",
                 options=[
                     discord.SelectOption(label=label, value=value, description=text)
-                    for value, label, text in self.CHOICES
+                    for value, label, text in choices
                 ],
             )
         )
@@ -84,7 +111,7 @@ class ComputerSelect(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ComputerSelect:
-        return cls(int(match["match"]))
+        return cls(int(match["match"]), words_for(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _handoff(
@@ -135,10 +162,10 @@ class SecretButton(
 ):
     """Opens a private form for a sealed move, for a member whose DMs are closed."""
 
-    def __init__(self, match_id: int, user_id: int) -> None:
+    def __init__(self, match_id: int, user_id: int, words: Words) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Submit secret move",
+                label=words(SUBMIT_SECRET),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"qr:secret:{match_id}:{user_id}",
             )
@@ -149,7 +176,7 @@ class SecretButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> SecretButton:
-        return cls(int(match["match"]), int(match["user"]))
+        return cls(int(match["match"]), int(match["user"]), words_for(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _handoff(
@@ -163,16 +190,17 @@ class VoteButton(
 ):
     """A player's answer to the host's proposal to cancel, for the step it was made at."""
 
-    LABELS: ClassVar[dict[str, tuple[str, discord.ButtonStyle]]] = {
-        "yes": ("Agree to cancel", discord.ButtonStyle.danger),
-        "no": ("Keep playing", discord.ButtonStyle.secondary),
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "yes": discord.ButtonStyle.danger,
+        "no": discord.ButtonStyle.secondary,
     }
 
-    def __init__(self, match_id: int, step: int, choice: str) -> None:
-        label, style = self.LABELS[choice]
+    def __init__(self, match_id: int, step: int, choice: str, words: Words) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label, style=style, custom_id=f"qr:vote:{match_id}:{step}:{choice}"
+                label=words(VOTE_LABELS[choice]),
+                style=self.STYLES[choice],
+                custom_id=f"qr:vote:{match_id}:{step}:{choice}",
             )
         )
         self.match_id, self.step, self.choice = match_id, step, choice
@@ -181,7 +209,7 @@ class VoteButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> VoteButton:
-        return cls(int(match["match"]), int(match["step"]), match["choice"])
+        return cls(int(match["match"]), int(match["step"]), match["choice"], words_for(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _handoff(
@@ -200,10 +228,10 @@ class RematchButton(
 ):
     """On a finished game's final post: open its rematch lobby, or join the open one."""
 
-    def __init__(self, match_id: int) -> None:
+    def __init__(self, match_id: int, words: Words) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Rematch",
+                label=words(REMATCH),
                 style=discord.ButtonStyle.primary,
                 custom_id=f"qr:rematch:{match_id}",
             )
@@ -214,7 +242,7 @@ class RematchButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RematchButton:
-        return cls(int(match["match"]))
+        return cls(int(match["match"]), words_for(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _handoff(interaction, "Lobby", "on_rematch_button", match_id=self.match_id)
@@ -226,10 +254,10 @@ class ForgetButton(
 ):
     """Confirms `/forget-me` for the member who asked; nobody else."""
 
-    def __init__(self, user_id: int) -> None:
+    def __init__(self, user_id: int, words: Words) -> None:
         super().__init__(
             discord.ui.Button(
-                label="Forget me",
+                label=words(FORGET_ME),
                 style=discord.ButtonStyle.danger,
                 custom_id=f"qr:forget:{user_id}",
             )
@@ -240,7 +268,7 @@ class ForgetButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ForgetButton:
-        return cls(int(match["user"]))
+        return cls(int(match["user"]), words_for(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _handoff(interaction, "Privacy", "on_forget_button", user_id=self.user_id)
@@ -253,20 +281,21 @@ class ReplayButton(
     """Under a replay: go to the first, previous, next or last step from the step shown, or
     attach an animation of the whole game."""
 
-    LOOKS: ClassVar[dict[str, tuple[str, str]]] = {
-        "first": ("First", "⏮"),
-        "previous": ("Previous", "◀"),
-        "next": ("Next", "▶"),
-        "last": ("Last", "⏭"),
-        "animation": ("Animation", "🎞"),
+    EMOJIS: ClassVar[dict[str, str]] = {
+        "first": "⏮",
+        "previous": "◀",
+        "next": "▶",
+        "last": "⏭",
+        "animation": "🎞",
     }
 
-    def __init__(self, match_id: int, to: str, step: int, disabled: bool = False) -> None:
-        label, emoji = self.LOOKS[to]
+    def __init__(
+        self, match_id: int, to: str, step: int, words: Words, disabled: bool = False
+    ) -> None:
         super().__init__(
             discord.ui.Button(
-                label=label,
-                emoji=emoji,
+                label=words(REPLAY_LABELS[to]),
+                emoji=self.EMOJIS[to],
                 style=discord.ButtonStyle.secondary,
                 custom_id=f"qr:replay:{match_id}:{to}:{step}",
                 disabled=disabled,
@@ -278,7 +307,7 @@ class ReplayButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> ReplayButton:
-        return cls(int(match["match"]), match["to"], int(match["step"]))
+        return cls(int(match["match"]), match["to"], int(match["step"]), words_for(interaction))
 
     async def callback(self, interaction: discord.Interaction) -> None:
         await _handoff(

@@ -65,33 +65,40 @@ def channel_words(bot: RefereeBot, channel_id: int) -> Words:
     return Words.of(guild.preferred_locale if guild is not None else None)
 
 
-def embed_for(title: str, lines: Sequence[str], style: Style) -> discord.Embed:
+def member_words(bot: RefereeBot, user_id: int, channel_id: int) -> Words:
+    """The words of a member in a DM (which carries no language): theirs, as last heard from
+    them, else those of the server of the channel the message is about."""
+    language = bot.languages.get(user_id)
+    return Words(language) if language is not None else channel_words(bot, channel_id)
+
+
+def embed_for(title: str, lines: Sequence[str], style: Style, words: Words) -> discord.Embed:
     """An embed with the lines as its description: as many whole lines as Discord's limit
-    takes, then how many more there were."""
+    takes, then how many more there were (in these words)."""
     # A line is clipped to leave room for the count of the lines after it.
     longest = EMBED_TEXT - LINE_ROOM
     clipped = [text if len(text) <= longest else text[: longest - 1] + "…" for text in lines]
-    text = fit_list(clipped, EMBED_TEXT, sep="\n")
+    text = fit_list(clipped, EMBED_TEXT, sep="\n", more=words.more())
     return discord.Embed(title=title[:256], description=text, colour=COLOURS[style])
 
 
-def view_for(post: Post) -> discord.ui.View | None:
-    """The buttons of a post, built from restart-proof dynamic items."""
+def view_for(post: Post, words: Words) -> discord.ui.View | None:
+    """The buttons of a post, labelled in these words, built from restart-proof dynamic items."""
     if post.controls in (Controls.NONE, Controls.SECRET):
         return None
     view = discord.ui.View(timeout=None)
     if post.controls is Controls.LOBBY:
         for action in ("join", "start", "cancel"):
-            view.add_item(LobbyButton(action, post.match_id))
-        view.add_item(ComputerSelect(post.match_id))
+            view.add_item(LobbyButton(action, post.match_id, words))
+        view.add_item(ComputerSelect(post.match_id, words))
     elif post.controls is Controls.DIGITS:
         for digit in "01":
             view.add_item(DigitButton(post.match_id, post.step, digit))
     elif post.controls is Controls.VOTE:
         for choice in ("yes", "no"):
-            view.add_item(VoteButton(post.match_id, post.step, choice))
+            view.add_item(VoteButton(post.match_id, post.step, choice, words))
     elif post.controls is Controls.REMATCH:
-        view.add_item(RematchButton(post.match_id))
+        view.add_item(RematchButton(post.match_id, words))
     return view
 
 
@@ -162,12 +169,12 @@ async def compose(post: Post, words: Words) -> Composed:
     """A post's message in these words: the board's picture in the embed, drawn off the event
     loop."""
     lines = [*(words.text(line) for line in post.lines), *cues(post, words)]
-    embed = embed_for(words.text(post.title), lines, post.style)
+    embed = embed_for(words.text(post.title), lines, post.style, words)
     drawn = await draw(post.board) if post.board else None
     if drawn and drawn.png:
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
     return Composed(
-        content_for(post, drawn), embed, view_for(post), drawn, mentioning(post.mentions)
+        content_for(post, drawn), embed, view_for(post, words), drawn, mentioning(post.mentions)
     )
 
 
@@ -232,7 +239,7 @@ async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageabl
 async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None:
     """DM a member (after `before`, an answer that rides in the same message); if their DMs are
     closed, offer the secret-move button in the channel."""
-    words = channel_words(bot, direct.channel_id)
+    words = member_words(bot, direct.user_id, direct.channel_id)
     text = words.text(direct.text)
     if direct.prompt:
         text = f"{text}\n{reply_cue(direct, words)}"
@@ -244,7 +251,7 @@ async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None
         text = f"{before}\n\n{text}"
     sent = await send_text(bot, direct.user_id, text, direct.board)
     if not sent and direct.prompt and direct.channel_id:
-        await offer_secret_button(bot, direct, words)
+        await offer_secret_button(bot, direct)
 
 
 async def send_text(bot: RefereeBot, user_id: int, text: str, board: Board | None = None) -> bool:
@@ -283,12 +290,14 @@ def prompt_for(user_id: int, outcome: Outcome) -> Direct | None:
     return None
 
 
-async def offer_secret_button(bot: RefereeBot, direct: Direct, words: Words) -> None:
-    """Tell a member in the channel that their DMs are closed, with a button for a modal."""
+async def offer_secret_button(bot: RefereeBot, direct: Direct) -> None:
+    """Tell a member in the channel that their DMs are closed, with a button for a modal (in the
+    server's words: the channel reads it)."""
+    words = channel_words(bot, direct.channel_id)
     view = discord.ui.View(timeout=None)
-    view.add_item(SecretButton(direct.match_id, direct.user_id))
+    view.add_item(SecretButton(direct.match_id, direct.user_id, words))
     lines = (words(CLOSED_DMS_NOTE, member=f"<@{direct.user_id}>"),)
-    embed = embed_for(words(SECRET_TITLE), lines, Style.NOTICE)
+    embed = embed_for(words(SECRET_TITLE), lines, Style.NOTICE, words)
     try:
         await bot.get_partial_messageable(direct.channel_id).send(
             f"<@{direct.user_id}>",

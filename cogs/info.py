@@ -4,33 +4,85 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from cogs.boards import draw
-from cogs.catalogue import Ask
+from cogs.catalogue import N_, NP_, WORDS, Ask
 from cogs.context import GAME_ID, find_match
 from cogs.delivery import embed_for
 from cogs.lists import EMBED_TEXT, fit_list
-from cogs.replies import NO_MENTIONS, answer_failure, reply
+from cogs.replies import NO_MENTIONS, answer_failure, reply, words_for
+from cogs.speech import Words
 from cogs.words import prose_name
 from players import LEVELS
 from referee import announce
+from referee.codes import Line
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
 from referee.safe_text import board_name
+from referee.speech import Listed, Person, say
 from referee.standings import PROVISIONAL_GAMES, provisional, shown_rating
 from rules import GAMES
-from rules.base import clip
+from rules.base import Game, clip
 
 if TYPE_CHECKING:
     from bot import RefereeBot
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=slug) for slug, g in GAMES.items()]
+
+HEAD = N_("**{game}**")
+WAITING_FOR = N_("Waiting for: {players}")
+NO_SUCH_GAME = N_("There is no game {game}.")
+OPTION = N_("{name}: {help}; {low} to {high}, default {default}")
+OPTION_OR_NONE = N_("{name}: {help}; {low} to {high} or none, default {default}")
+EXACTLY = N_("exactly {n}")
+PLAYERS = N_("**Players:** {players}")
+MOVES = N_("**Moves:** {notation}")
+OPTIONS = N_("**Options:**\n{options}")
+START = N_("**Start:** {command}")
+NO_OPEN_GAMES = N_("No games are open in this server. `/newgame` starts one.")
+OPEN_GAMES = N_("Open games")
+OPEN_LOBBY = N_("#{number} {game} in {channel}, lobby: {players}")
+OPEN_PLAYING = N_("#{number} {game} in {channel}, playing: {players}")
+RECORD_OVER = N_("Record of {game}. Replay it with `python -m rules replay FILE`.")
+RECORD_SO_FAR = N_(
+    "Record of {game} (moves so far; sealed moves not yet revealed stay out). Replay it with "
+    "`python -m rules replay FILE`."
+)
+ALL_GAMES = N_("all games")
+VERSUS_TITLE = N_("Against the computer: {games}")
+LEADERBOARD_TITLE = N_("Leaderboard: {games}")
+NO_FINISHED_GAMES = N_("No finished games here yet.")
+STANDINGS_HEAD = N_("#  player           games wins draws   points  rating")
+VERSUS_HEAD = N_("#  player           rating {levels}")
+"""The heads of the tables, in code spans: a translation keeps each column's width."""
+LEVEL_RATING = NP_("{level} {rating} ({n} game)", "{level} {rating} ({n} games)")
+LEVELS_LINE = N_("Levels: {levels}")
+VERSUS_NOTE = N_(
+    "Against each level: wins-draws-losses. Members and levels are rated on one scale, from "
+    "games with a computer only. {rating}"
+)
+RATING_NOTE = N_(
+    "Rating: a newcomer has 1000; it rises as the bot grows sure of a player (OpenSkill, 1000 + "
+    "40 × (mu − 3 sigma)); ? = fewer than {games} games."
+)
+
+
+def rating_note(words: Words) -> str:
+    """How the tables' ratings are made, in these words."""
+    return words(RATING_NOTE, games=PROVISIONAL_GAMES)
+
+
+def player_range(game: Game[Any], words: Words) -> str:
+    """How many play a game: 'exactly 2' or '2 to 8'."""
+    if game.min_players == game.max_players:
+        return words(EXACTLY, n=game.min_players)
+    return words(WORDS["range"], low=game.min_players, high=game.max_players)
 
 
 class Info(commands.Cog):
@@ -50,7 +102,12 @@ class Info(commands.Cog):
         except RefereeError as e:
             await answer_failure(interaction, e)
             return
-        await reply(interaction, f"**{match.label}**\n{drawn.fallback()}", drawn.files())
+        words = words_for(interaction)
+        await reply(
+            interaction,
+            f"{words(HEAD, game=words.field(match.ref))}\n{drawn.fallback()}",
+            drawn.files(),
+        )
 
     @app_commands.command(name="score", description="Show a game's scores (privately).")
     @app_commands.describe(game=GAME_ID)
@@ -62,58 +119,77 @@ class Info(commands.Cog):
         except RefereeError as e:
             await answer_failure(interaction, e)
             return
+        words = words_for(interaction)
         totals = p.game.scores(p.state)
         lines = [
-            f"{prose_name(s.name)}: {totals[s.seat]}"
-            + (" (left)" if match.resigned(s.seat) else "")
+            words.text(
+                say(
+                    Line.TOTAL_LEFT if match.resigned(s.seat) else Line.TOTAL,
+                    player=Person(s.name),
+                    total=totals[s.seat],
+                )
+            )
             for s in match.seats
         ]
-        waiting = ", ".join(prose_name(match.seats[s].name) for s in match.waiting_on())
+        waiting = [Person(match.seats[s].name) for s in match.waiting_on()]
         if waiting:
-            lines.append(f"Waiting for: {waiting}")
-        await reply(interaction, f"**{match.label}**\n" + "\n".join(lines))
+            lines.append(words(WAITING_FOR, players=words.field(Listed.of(waiting))))
+        head = words(HEAD, game=words.field(match.ref))
+        await reply(interaction, head + "\n" + "\n".join(lines))
 
     @app_commands.command(name="rules", description="A game's rules and move notation.")
     @app_commands.describe(game="which game")
     @app_commands.choices(game=GAME_CHOICES)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        words = words_for(interaction)
         g = GAMES.get(game)
         if g is None:
-            await reply(interaction, f"There is no game `{clip(game)}`.")
+            await reply(interaction, words(NO_SUCH_GAME, game=f"`{clip(game)}`"))
             return
         options = "\n".join(
-            f"`{o.name}`: {o.help}; {o.low} to {o.high}"
-            + (" or none" if o.none_allowed else "")
-            + f", default {o.default_help}"
+            words(
+                OPTION_OR_NONE if o.none_allowed else OPTION,
+                name=f"`{o.name}`",
+                help=o.help,
+                low=o.low,
+                high=o.high,
+                default=o.default_help,
+            )
             for o in g.options
         )
         lines = [
             g.summary,
             "",
-            f"**Players:** {g.player_range()}",
-            f"**Moves:** {g.notation}",
-            f"**Options:**\n{options}",
-            f"**Start:** `/newgame {g.slug}`",
+            words(PLAYERS, players=player_range(g, words)),
+            words(MOVES, notation=g.notation),
+            words(OPTIONS, options=options),
+            words(START, command=f"`/newgame {g.slug}`"),
         ]
         await interaction.response.send_message(
-            embed=embed_for(g.title, lines, Style.NOTICE), ephemeral=True
+            embed=embed_for(g.title, lines, Style.NOTICE, words), ephemeral=True
         )
 
     @app_commands.command(name="games", description="This server's open games.")
     @app_commands.guild_only()
     async def games(self, interaction: discord.Interaction) -> None:
+        words = words_for(interaction)
         matches = await self.bot.referee.open_matches(interaction.guild_id or 0)
         if not matches:
-            await reply(interaction, "No games are open in this server. `/newgame` starts one.")
+            await reply(interaction, words(NO_OPEN_GAMES))
             return
-        lines = []
-        for m in matches:
-            players = ", ".join(prose_name(s.name) for s in m.seats)
-            state = "lobby" if m.status == LOBBY else "playing"
-            lines.append(f"#{m.id} {m.game.title} in <#{m.row.channel_id}>, {state}: {players}")
-        text = fit_list(lines, EMBED_TEXT, sep="\n")
+        lines = [
+            words(
+                OPEN_LOBBY if m.status == LOBBY else OPEN_PLAYING,
+                number=m.id,
+                game=m.game.title,
+                channel=f"<#{m.row.channel_id}>",
+                players=", ".join(prose_name(s.name) for s in m.seats),
+            )
+            for m in matches
+        ]
+        text = fit_list(lines, EMBED_TEXT, sep="\n", more=words.more())
         await interaction.response.send_message(
-            embed=embed_for("Open games", [text], Style.NOTICE), ephemeral=True
+            embed=embed_for(words(OPEN_GAMES), [text], Style.NOTICE, words), ephemeral=True
         )
 
     @app_commands.command(name="history", description="A game's record as a JSON file.")
@@ -129,13 +205,10 @@ class Info(commands.Cog):
             return
         data = json.dumps(match.history(), indent=1).encode()
         file = discord.File(io.BytesIO(data), filename=f"game-{match.id}-{match.row.game}.json")
-        note = (
-            ""
-            if match.status == OVER
-            else " (moves so far; sealed moves not yet revealed stay out)"
-        )
+        words = words_for(interaction)
+        record = RECORD_OVER if match.status == OVER else RECORD_SO_FAR
         await interaction.response.send_message(
-            f"Record of {match.label}{note}. Replay it with `python -m rules replay FILE`.",
+            words(record, game=words.field(match.ref)),
             file=file,
             ephemeral=True,
         )
@@ -153,41 +226,43 @@ class Info(commands.Cog):
         game: str | None = None,
         vs: Literal["members", "computer"] | None = None,
     ) -> None:
-        where = GAMES[game].title if game else "all games"
+        words = words_for(interaction)
+        where = GAMES[game].title if game else words(ALL_GAMES)
         if vs == "computer":
-            lines = await self._versus_lines(interaction.guild_id or 0, game)
-            title = f"Against the computer: {where}"
+            lines = await self._versus_lines(interaction.guild_id or 0, game, words)
+            title = words(VERSUS_TITLE, games=where)
         else:
-            lines = await self._standing_lines(interaction.guild_id or 0, game)
-            title = f"Leaderboard: {where}"
+            lines = await self._standing_lines(interaction.guild_id or 0, game, words)
+            title = words(LEADERBOARD_TITLE, games=where)
         if not lines:
-            await reply(interaction, "No finished games here yet.")
+            await reply(interaction, words(NO_FINISHED_GAMES))
             return
         await interaction.response.send_message(
-            embed=embed_for(title, lines, Style.NOTICE), allowed_mentions=NO_MENTIONS
+            embed=embed_for(title, lines, Style.NOTICE, words), allowed_mentions=NO_MENTIONS
         )
 
-    async def _standing_lines(self, guild_id: int, game: str | None) -> list[str]:
+    async def _standing_lines(self, guild_id: int, game: str | None, words: Words) -> list[str]:
         """The standings among members, a line each."""
         rows = await self.bot.referee.standings(guild_id, game)
         if not rows:
             return []
-        lines = ["`#  player           games wins draws   points  rating`"]
+        lines = [f"`{words(STANDINGS_HEAD)}`"]
         for i, r in enumerate(rows, 1):
             points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
             lines.append(
                 f"`{i:<2} {board_name(r.name, 16):<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
                 f"{points:>8} {rating_text(r.mu, r.sigma, r.games):>7}`"
             )
-        lines.append(RATING_NOTE)
+        lines.append(rating_note(words))
         return lines
 
-    async def _versus_lines(self, guild_id: int, game: str | None) -> list[str]:
+    async def _versus_lines(self, guild_id: int, game: str | None, words: Words) -> list[str]:
         """Each member's rating and wins-draws-losses against each level, then the levels'."""
         rows, levels = await self.bot.referee.versus_standings(guild_id, game)
         if not rows:
             return []
-        lines = [f"`#  player           rating {'  '.join(f'{lv:<7}' for lv in LEVELS).rstrip()}`"]
+        heads = "  ".join(f"{lv:<7}" for lv in LEVELS).rstrip()
+        lines = [f"`{words(VERSUS_HEAD, levels=heads)}`"]
         for i, r in enumerate(rows, 1):
             records = "  ".join(f"{wdl(r.records.get(lv)):<7}" for lv in LEVELS).rstrip()
             lines.append(
@@ -196,22 +271,17 @@ class Info(commands.Cog):
             )
         if levels:
             rated = " · ".join(
-                f"{lv.level} {shown_rating(lv.mu, lv.sigma)} "
-                f"({lv.games} game{'s' if lv.games != 1 else ''})"
+                words.plural(
+                    *LEVEL_RATING,
+                    lv.games,
+                    level=lv.level,
+                    rating=shown_rating(lv.mu, lv.sigma),
+                )
                 for lv in sorted(levels, key=lambda lv: list(LEVELS).index(lv.level))
             )
-            lines.append(f"Levels: {rated}")
-        lines.append(
-            "Against each level: wins-draws-losses. Members and levels are rated on one scale, "
-            f"from games with a computer only. {RATING_NOTE}"
-        )
+            lines.append(words(LEVELS_LINE, levels=rated))
+        lines.append(words(VERSUS_NOTE, rating=rating_note(words)))
         return lines
-
-
-RATING_NOTE = (
-    "Rating: a newcomer has 1000; it rises as the bot grows sure of a player "
-    f"(OpenSkill, 1000 + 40 × (mu − 3 sigma)); ? = fewer than {PROVISIONAL_GAMES} games."
-)
 
 
 def rating_text(mu: float, sigma: float, games: int) -> str:

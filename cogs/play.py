@@ -10,11 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.catalogue import Ask
+from cogs.catalogue import N_, Ask
 from cogs.context import GAME_ID, act, find_match, games_listed
-from cogs.delivery import deliver, prompt_for, send_direct
-from cogs.replies import DONE, NO_MENTIONS, answer_failure, explain
-from cogs.speech import ENGLISH
+from cogs.delivery import deliver, member_words, prompt_for, send_direct
+from cogs.replies import DONE, NO_MENTIONS, answer_failure, explain, hear, words_for
+from cogs.speech import Words
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
@@ -33,19 +33,21 @@ AUTOCOMPLETE_CHOICES = 25
 FORM_ID = re.compile(r"qr:form:(?P<match>\d+):(?P<step>\d+)")
 """A secret-move form's custom id: the match and the step it was shown for."""
 FORM_MOVE = "move"
+FORM_TITLE = N_("Secret move: {game}")
+FORM_LABEL = N_("Your move")
 
 
 class SecretMoveForm(discord.ui.Modal):
     """A private form for a sealed move, for members whose DMs are closed."""
 
-    def __init__(self, match: Match, prompt: str) -> None:
+    def __init__(self, match: Match, prompt: str, words: Words) -> None:
         super().__init__(
-            title=f"Secret move: {match.label}"[:45],
+            title=words(FORM_TITLE, game=words.field(match.ref))[:45],
             custom_id=f"qr:form:{match.id}:{match.row.step}",
         )
         self.add_item(
             discord.ui.TextInput(
-                label="Your move",
+                label=words(FORM_LABEL),
                 placeholder=prompt[:100],
                 max_length=MAX_MOVE_TEXT,
                 custom_id=FORM_MOVE,
@@ -125,8 +127,9 @@ class Play(commands.Cog):
             if seat is None or match.status != ACTIVE or seat.seat not in match.step_seats():
                 raise RefereeError(Ask.NOT_WAITING_ON_YOU, game=match.ref)
             p = match.require_progress()
+            prompt = p.game.prompt(p.state, seat.seat, match.names)
             await interaction.response.send_modal(
-                SecretMoveForm(match, p.game.prompt(p.state, seat.seat, match.names))
+                SecretMoveForm(match, prompt, words_for(interaction))
             )
         except RefereeError as e:
             await answer_failure(interaction, e)
@@ -140,6 +143,7 @@ class Play(commands.Cog):
         form = FORM_ID.fullmatch(str(data.get("custom_id", "")))
         if form is None:
             return
+        hear(interaction)
         match_id, step = int(form["match"]), int(form["step"])
         text = _submitted(data.get("components", []), FORM_MOVE)
         try:
@@ -157,15 +161,20 @@ class Play(commands.Cog):
         if message.guild is not None or message.author.bot:
             return
         self.bot.dm_channels.remember(message.author.id, message.channel.id)
+        failure: Exception | None = None
         try:
             outcome = await self._dm_move(message.author.id, message.content)
-            # A message carries no language: DMs are answered in the source language.
-            text = ENGLISH.text(outcome.reply) if outcome.reply else ENGLISH(DONE)
         except Exception as e:
-            # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
-            outcome, text = Outcome(), explain(e, f"DM message {message.id}", ENGLISH)
+            outcome, failure = Outcome(), e
         # The last secret move of a step is answered together with the mover's next prompt.
         prompt = prompt_for(message.author.id, outcome)
+        about = prompt.channel_id if prompt else next((p.channel_id for p in outcome.posts), 0)
+        words = member_words(self.bot, message.author.id, about)
+        if failure is not None:
+            # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
+            text = explain(failure, f"DM message {message.id}", words)
+        else:
+            text = words.text(outcome.reply) if outcome.reply else words(DONE)
         if prompt is not None:
             await send_direct(self.bot, prompt, before=text)
         else:

@@ -42,8 +42,9 @@ class Privacy(commands.Cog):
             await answer_failure(interaction, e)
             return
         view = discord.ui.View(timeout=None)
-        view.add_item(ForgetButton(interaction.user.id))
-        text = words_for(interaction).text(question, MESSAGE_TEXT)
+        words = words_for(interaction)
+        view.add_item(ForgetButton(interaction.user.id, words))
+        text = words.text(question, MESSAGE_TEXT)
         await interaction.response.send_message(
             text, view=view, ephemeral=True, allowed_mentions=NO_MENTIONS
         )

@@ -59,6 +59,13 @@ def moved(match: Match, to: str, step: int) -> replays.Shown:
 
 
 REPLAY_HEAD = N_("**{game}**: replay, step {step} of {last}")
+EVERY_FRAME = N_("{frames} frames, one for each step from the start")
+SOME_FRAMES = N_(
+    "{frames} frames for its {steps} steps (the start included), spread evenly: an animation "
+    "holds at most {most}, and stays under Discord's 8 MB"
+)
+ANIMATION = N_("**{game}**: the whole game, {frames}; {seconds} s a frame.")
+ANIMATION_ALT = N_("Animation of {game}: the board after each step.")
 
 
 async def page(match: Match, words: Words, step: int, to: str | None = None) -> Page:
@@ -74,17 +81,17 @@ async def page(match: Match, words: Words, step: int, to: str | None = None) -> 
     fallback = drawn.fallback()
     room = MESSAGE_TEXT - len(fallback) - 2
     text = (text if len(text) <= room else text[: room - 1] + "…") + "\n" + fallback
-    return Page(text.strip(), drawn, buttons(match.id, shown.step, shown.last))
+    return Page(text.strip(), drawn, buttons(match.id, shown.step, shown.last, words))
 
 
-def buttons(match_id: int, step: int, last: int) -> discord.ui.View:
+def buttons(match_id: int, step: int, last: int, words: Words) -> discord.ui.View:
     """First, Previous, Next and Last from this step (those that lead nowhere greyed out), and
     Animation; their state is in their custom ids, so they work after a restart."""
     view = discord.ui.View(timeout=None)
     for to in ("first", "previous", "next", "last"):
         stuck = step == 0 if to in ("first", "previous") else step == last
-        view.add_item(ReplayButton(match_id, to, step, disabled=stuck))
-    view.add_item(ReplayButton(match_id, "animation", step))
+        view.add_item(ReplayButton(match_id, to, step, words, disabled=stuck))
+    view.add_item(ReplayButton(match_id, "animation", step, words))
     return view
 
 
@@ -171,18 +178,17 @@ class Replay(commands.Cog):
             log.exception("Could not animate %s", match.label)
             await answer_failure(interaction, e)
             return
+        words = words_for(interaction)
+        game = words.field(match.ref)
         frames, steps = len(made.steps), len(found)
-        what = f"{frames} frames, one for each step from the start"
+        what = words(EVERY_FRAME, frames=frames)
         if frames < steps:
-            what = (
-                f"{frames} frames for its {steps} steps (the start included), spread evenly: "
-                f"an animation holds at most {MAX_FRAMES}, and stays under Discord's 8 MB"
-            )
-        text = f"**{match.label}**: the whole game, {what}; {FRAME_MS / 1000:g} s a frame."
+            what = words(SOME_FRAMES, frames=frames, steps=steps, most=MAX_FRAMES)
+        text = words(ANIMATION, game=game, frames=what, seconds=f"{FRAME_MS / 1000:g}")
         file = discord.File(
             io.BytesIO(made.gif),
             filename=f"game-{match.id}-replay.gif",
-            description=f"Animation of {match.label}: the board after each step.",
+            description=words(ANIMATION_ALT, game=game),
         )
         await reply(interaction, text, [file])
 

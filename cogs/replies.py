@@ -15,7 +15,7 @@ from discord import app_commands
 
 from cogs.catalogue import N_
 from cogs.lists import MESSAGE_TEXT
-from cogs.speech import Words
+from cogs.speech import Words, language_of
 from referee.errors import RefereeError
 from referee.speech import Text
 from referee.store import StoreBusy
@@ -32,6 +32,14 @@ DONE = N_("Done.")
 def words_for(interaction: discord.Interaction) -> Words:
     """The words of the member who acted (their Discord language)."""
     return Words.of(interaction.locale)
+
+
+def hear(interaction: discord.Interaction) -> None:
+    """Remember the language of the member who acted, for their DMs (which carry none)."""
+    # The bot's memory is reached through the client: this module may not import bot.py.
+    languages = getattr(interaction.client, "languages", None)
+    if languages is not None:
+        languages.remember(interaction.user.id, language_of(interaction.locale))
 
 
 def done_text(interaction: discord.Interaction, said: Text | None) -> str:
@@ -104,6 +112,11 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
 
 class RefereeTree(app_commands.CommandTree):
     """The slash commands; whatever a command raises gets a private answer."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Hear the member's language before the command runs (buttons and forms do too)."""
+        hear(interaction)
+        return True
 
     async def on_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError, /

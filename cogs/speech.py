@@ -47,10 +47,10 @@ def languages() -> tuple[str, ...]:
 
 
 @cache
-def translations(language: str) -> gettext.NullTranslations:
-    """A language's translations, compiled from its catalogue once (the source language, or
-    one without a catalogue, as written)."""
-    path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+def translations(language: str, domain: str = DOMAIN) -> gettext.NullTranslations:
+    """A language's translations of a domain (the messages, or the slash commands), compiled
+    from its catalogue once (the source language, or one without a catalogue, as written)."""
+    path = LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
     if language == SOURCE_LANGUAGE or not path.exists():
         return gettext.NullTranslations()
     with path.open("rb") as f:
@@ -102,10 +102,12 @@ class Words:
         room = len(fields[name]) - (len(out) - limit)
         entries = [self.field(v) for v in longest.items]
         sep = "\n" if longest.lines else ", "
-        fields[name] = fit_list(
-            entries, max(room, 0), sep=sep, more=self._translations.gettext(WORDS["more"])
-        )
+        fields[name] = fit_list(entries, max(room, 0), sep=sep, more=self.more())
         return template.format(**fields)[:limit]
+
+    def more(self) -> str:
+        """What stands for the entries a list leaves out ('… and {} more', {} their number)."""
+        return self._translations.gettext(WORDS["more"])
 
     def wording(self, wording: Wording, fields: dict[str, Field]) -> str:
         """The template of a wording in this language (agreeing with the field `n`)."""

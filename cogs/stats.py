@@ -9,14 +9,17 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING
 
 import discord
+from babel.dates import format_date
 from discord import app_commands
 from discord.ext import commands
 
 from boards.chart import Line, Panel, rating_chart
 from cogs.boards import ALT_TEXT
+from cogs.catalogue import N_
 from cogs.delivery import embed_for
-from cogs.info import GAME_CHOICES, RATING_NOTE, wdl
-from cogs.replies import NO_MENTIONS, reply
+from cogs.info import GAME_CHOICES, rating_note, wdl
+from cogs.replies import NO_MENTIONS, reply, words_for
+from cogs.speech import Words
 from cogs.words import prose_name
 from players import LEVELS
 from referee.notices import Style
@@ -34,12 +37,33 @@ log = logging.getLogger(__name__)
 CHART_NAME = "rating.png"
 TITLE_WIDTH = 18
 """The widest a game's title is in the tables (code spans must fit a phone)."""
-PANEL_TITLES = {"members": "Among members", "computer": "Against the computer"}
+PANEL_TITLES = {"members": N_("Among members"), "computer": N_("Against the computer")}
+ALL = N_("All games")
+MEMBERS_HEAD = N_("game")
+MEMBERS_COLUMNS = N_("games wins draws win%  rating     best")
+VERSUS_TITLE = N_("**Against the computer**")
+VERSUS_COLUMN = N_("rating")
+"""Table heads, in code spans: a translation keeps each column's width."""
+PANEL_SAID = N_("{panel}: {first} after the first game, {last} after game {n}")
+GAME_NOW = N_("{game} now {rating}")
+CHART_ALT = N_("Rating after each game, {said}")
+CHART_TITLE = N_("Rating of {member}")
+NONE_YOURS = N_("You have no finished games in this server yet; `/newgame` starts one.")
+NONE_THEIRS = N_("{member} has no finished games in this server yet.")
+IN_THIS_SERVER = N_("**{member}** in this server")
+BEST_NOTE = N_(
+    "Best: the highest total in one finished game played to the end (the lowest where the "
+    "lowest wins). {rating}"
+)
+NO_RATED_GAME = N_("No rated game of {game} yet: the chart shows all games.")
+STATS = N_("Stats")
+DAY = "d MMM y"
+"""How the chart dates a game (CLDR's pattern: 24 Nov 2026, in the reader's language)."""
 
 
-def title_of(game: str) -> str:
+def title_of(game: str, words: Words) -> str:
     """A game's title in a table, cut to TITLE_WIDTH."""
-    title = "All games" if game == ALL_GAMES else GAMES[game].title
+    title = words(ALL) if game == ALL_GAMES else GAMES[game].title
     return title if len(title) <= TITLE_WIDTH else title[: TITLE_WIDTH - 1] + "…"
 
 
@@ -51,41 +75,42 @@ def number(value: int | None, width: int = 8) -> str:
     return text if len(text) <= width else text[: width - 2] + "…"
 
 
-def member_lines(rows: list[GameStats]) -> list[str]:
+def member_lines(rows: list[GameStats], words: Words) -> list[str]:
     """The table among members: games, wins, draws, win rate, rating and best, by game."""
-    lines = [f"`{'game':<{TITLE_WIDTH}} games wins draws win%  rating     best`"]
+    lines = [f"`{words(MEMBERS_HEAD):<{TITLE_WIDTH}} {words(MEMBERS_COLUMNS)}`"]
     for r in rows:
         rate = "-" if r.win_rate is None else f"{round(100 * r.win_rate)}%"
         rating = "-" if r.rating is None else f"{r.rating}{'?' if r.provisional else ''}"
         lines.append(
-            f"`{title_of(r.game):<{TITLE_WIDTH}} {r.games:>5} {r.wins:>4} {r.draws:>5} "
+            f"`{title_of(r.game, words):<{TITLE_WIDTH}} {r.games:>5} {r.wins:>4} {r.draws:>5} "
             f"{rate:>4} {rating:>7} {number(r.best):>8}`"
         )
     return lines
 
 
-def versus_lines(rows: list[GameStats]) -> list[str]:
+def versus_lines(rows: list[GameStats], words: Words) -> list[str]:
     """The table against the computer: rating and wins-draws-losses per level, by game."""
     played = [r for r in rows if r.versus is not None]
     if not played:
         return []
     levels = "  ".join(f"{lv:<7}" for lv in LEVELS).rstrip()
-    lines = ["**Against the computer**", f"`{'game':<{TITLE_WIDTH}}  rating {levels}`"]
+    head = f"{words(MEMBERS_HEAD):<{TITLE_WIDTH}}  {words(VERSUS_COLUMN)} {levels}"
+    lines = [words(VERSUS_TITLE), f"`{head}`"]
     for r in played:
         assert r.versus is not None
         v = r.versus
         rating = f"{shown_rating(v.mu, v.sigma)}{'?' if provisional(v.games) else ''}"
         records = "  ".join(f"{wdl(v.records.get(lv)):<7}" for lv in LEVELS).rstrip()
-        lines.append(f"`{title_of(r.game):<{TITLE_WIDTH}} {rating:>7} {records}`")
+        lines.append(f"`{title_of(r.game, words):<{TITLE_WIDTH}} {rating:>7} {records}`")
     return lines
 
 
-def day(at: float) -> str:
+def day(at: float, words: Words) -> str:
     """A date as the chart shows it: 24 Nov 2026 (UTC)."""
-    return datetime.fromtimestamp(at, UTC).strftime("%-d %b %Y")
+    return format_date(datetime.fromtimestamp(at, UTC), DAY, locale=words.language)
 
 
-def chart_panels(stats: MemberStats, game: str | None) -> tuple[list[Panel], str]:
+def chart_panels(stats: MemberStats, game: str | None, words: Words) -> tuple[list[Panel], str]:
     """The chart's panels, one per kind of rating the member has, and the chart's alt text."""
     panels, said = [], []
     for vs in VS:
@@ -94,10 +119,15 @@ def chart_panels(stats: MemberStats, game: str | None) -> tuple[list[Panel], str
             continue
         # History began with this version: a line starts at 1000 only if it holds every game.
         whole = played(stats, vs, ALL_GAMES) == len(overall)
-        lines = [line("All games", overall, whole)]
+        lines = [line(words(ALL), overall, whole)]
         said.append(
-            f"{PANEL_TITLES[vs].lower()}: {overall[0][1]} after the first game, "
-            f"{overall[-1][1]} after game {overall[-1][0]}"
+            words(
+                PANEL_SAID,
+                panel=words(PANEL_TITLES[vs]).lower(),
+                first=overall[0][1],
+                last=overall[-1][1],
+                n=overall[-1][0],
+            )
         )
         if game is not None:
             one = rating_series(stats, vs, game)
@@ -105,19 +135,19 @@ def chart_panels(stats: MemberStats, game: str | None) -> tuple[list[Panel], str
                 lines.append(
                     line(GAMES[game].title, one, whole and played(stats, vs, game) == len(one))
                 )
-                said.append(f"{GAMES[game].title} now {one[-1][1]}")
+                said.append(words(GAME_NOW, game=GAMES[game].title, rating=one[-1][1]))
         first, last = overall[0][2].at, overall[-1][2].at
         panels.append(
             Panel(
-                PANEL_TITLES[vs],
+                words(PANEL_TITLES[vs]),
                 len(overall),
                 tuple(lines),
-                day(first),
-                day(last),
+                day(first, words),
+                day(last, words),
                 start=0 if whole else 1,
             )
         )
-    return panels, "Rating after each game, " + "; ".join(said)
+    return panels, words(CHART_ALT, said="; ".join(said))
 
 
 def played(stats: MemberStats, vs: str, game: str) -> int:
@@ -156,32 +186,33 @@ class Stats(commands.Cog):
         member: discord.Member | None = None,
         game: str | None = None,
     ) -> None:
+        words = words_for(interaction)
         who = member or interaction.user
         name = clean_name(who.display_name)
         stats = await self.bot.referee.member_stats(interaction.guild_id or 0, who.id)
         if not has_games(stats):
             if who.id == interaction.user.id:
-                text = "You have no finished games in this server yet; `/newgame` starts one."
+                text = words(NONE_YOURS)
             else:
-                text = f"{prose_name(name)} has no finished games in this server yet."
+                text = words(NONE_THEIRS, member=prose_name(name))
             await reply(interaction, text)
             return
         rows = game_stats(stats)
-        lines = [f"**{prose_name(name)}** in this server", *member_lines(rows)]
-        lines += versus_lines(rows)
-        lines.append(
-            "Best: the highest total in one finished game played to the end (the lowest where "
-            f"the lowest wins). {RATING_NOTE}"
-        )
-        panels, alt = chart_panels(stats, game)
+        lines = [words(IN_THIS_SERVER, member=prose_name(name)), *member_lines(rows, words)]
+        lines += versus_lines(rows, words)
+        lines.append(words(BEST_NOTE, rating=rating_note(words)))
+        panels, alt = chart_panels(stats, game, words)
         if game is not None and not any(len(p.lines) > 1 for p in panels):
-            lines.append(f"No rated game of {GAMES[game].title} yet: the chart shows all games.")
-        embed = embed_for("Stats", lines, Style.NOTICE)
+            lines.append(words(NO_RATED_GAME, game=GAMES[game].title))
+        embed = embed_for(words(STATS), lines, Style.NOTICE, words)
         files = []
         if panels:
             try:
                 png = await asyncio.to_thread(
-                    rating_chart, f"Rating of {board_name(name, 32)}", panels, CENTRE
+                    rating_chart,
+                    words(CHART_TITLE, member=board_name(name, 32)),
+                    panels,
+                    CENTRE,
                 )
             except Exception:
                 log.exception("Could not draw a rating chart; answering without it")

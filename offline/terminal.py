@@ -6,6 +6,8 @@ import asyncio
 import logging
 import re
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,7 @@ from settings import DEFAULT_DATABASE, POSTGRES_SCHEMES, Settings
 MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 ACTION = re.compile(r"^\s*(?P<who>[a-z]+)(?P<dm>\s+dm)?\s*>\s*(?P<what>.*)$", re.IGNORECASE)
 OPTION = re.compile(r"(\w+):(.*?)(?=\s+\w+:|$)")
+DEFAULT_LOCALE = "en-US"
 BUTTON = re.compile(r"^\[(?P<label>[^\]]+)\]\s*(?P<rest>.*)$")
 
 HELP = """\
@@ -100,12 +103,14 @@ def choices(message: discord.Message) -> list[tuple[str, tuple[str, str] | None]
 class Terminal:
     """Reads actions, performs them as members, and prints what each member would see."""
 
-    def __init__(self, env: Any, pictures: Path, out: Any = sys.stdout) -> None:
+    def __init__(
+        self, env: Any, pictures: Path, out: Any = sys.stdout, locale: str = DEFAULT_LOCALE
+    ) -> None:
         self.env = env
         self.out = out
         self.pictures = pictures
         """Where the boards' pictures are saved, one file per message."""
-        guild = env.create_guild("home")
+        guild = env.create_guild("home", preferred_locale=locale)
         self.channel = guild.create_text_channel("games")
         self.members = {n: guild.add_member(env.create_user(n)) for n in MEMBERS}
         self.names = {m.id: n for n, m in self.members.items()}
@@ -253,6 +258,38 @@ async def read_line(prompt: str) -> str | None:
         return None
 
 
+def discord_locale(language: str | None) -> str:
+    """The Discord locale for a LANGUAGE setting: `fr` as is, `de` as `de`, `es` as `es-ES`."""
+    if language is None:
+        return DEFAULT_LOCALE
+    known = [locale.value for locale in discord.Locale]
+    if language in known:
+        return language
+    return next((k for k in known if k.split("-")[0] == language.split("-")[0]), DEFAULT_LOCALE)
+
+
+@contextmanager
+def members_speak(locale: str) -> Iterator[None]:
+    """Every simulated member's interactions carry this locale while it lasts."""
+    # simcord gives every interaction the locale en-US and offers no setting for it, so its
+    # payloads are amended here (the offline mode only; the tests keep simcord as it is).
+    interactions = simcord.interactions
+    original: Callable[..., tuple[Any, dict[str, Any]]] = interactions.base_payload
+
+    def base_payload(*args: Any, **kwargs: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = original(*args, **kwargs)
+        payload["locale"] = locale
+        if "guild_locale" in payload:
+            payload["guild_locale"] = locale
+        return record, payload
+
+    interactions.base_payload = base_payload
+    try:
+        yield
+    finally:
+        interactions.base_payload = original
+
+
 def offline_database(settings: Settings) -> Path:
     """The offline mode's own SQLite file, next to the configured one, never the real games'."""
     target = settings.database
@@ -282,17 +319,19 @@ async def run_offline(settings: Settings) -> int:
     print("No DISCORD_TOKEN: starting the offline mode (a simulated Discord server).")
     print(f"Games are saved in {offline_db}; the log goes to {log_file}.")
     print(f"Board pictures are saved in {offline_db.parent / 'pictures'}.")
+    locale = discord_locale(settings.language)
     try:
-        async with simcord.run(bot, check_errors=False) as env:
-            terminal = Terminal(env, offline_db.parent / "pictures")
-            await deliver(bot, await bot.referee.reminders())
-            await env.settle()
-            terminal.say(HELP.format(members=", ".join(MEMBERS), commands="type `help`"))
-            terminal.refresh()
-            while True:
-                line = await read_line("> ")
-                if line is None or not await terminal.act(line):
-                    break
+        with members_speak(locale):
+            async with simcord.run(bot, check_errors=False) as env:
+                terminal = Terminal(env, offline_db.parent / "pictures", locale=locale)
+                await deliver(bot, await bot.referee.reminders())
+                await env.settle()
+                terminal.say(HELP.format(members=", ".join(MEMBERS), commands="type `help`"))
+                terminal.refresh()
+                while True:
+                    line = await read_line("> ")
+                    if line is None or not await terminal.act(line):
+                        break
     finally:
         # The simulated gateway does not close the bot; closing it stops its worker processes.
         await bot.close()

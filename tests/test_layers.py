@@ -64,15 +64,16 @@ def test_store_knows_no_discord() -> None:
 
 
 def test_the_bot_imports_no_cog_and_no_front_end() -> None:
-    """bot.py loads the cogs by name; from cogs/ it takes only its command tree, whose module
-    imports no cog (only the words, which are no extension), so no cog runs outside
-    load_extension or is in a circle with bot.py."""
+    """bot.py loads the cogs by name; from cogs/ it takes only its command tree and the tree's
+    translator, whose modules import no cog (only the words, which are no extension), so no cog
+    runs outside load_extension or is in a circle with bot.py."""
     front = {"cogs", "offline", "main"}
     taken = {m for m in modules_imported_by(ROOT / "bot.py") if m.split(".")[0] in front}
-    assert taken == {"cogs.replies"}, taken
-    words = {"cogs.catalogue", "cogs.lists", "cogs.speech", "cogs.words"}
-    replies = modules_imported_by(ROOT / "cogs" / "replies.py")
-    assert {m for m in replies if m.split(".")[0] in {*front, "bot"}} <= words
+    assert taken == {"cogs.replies", "cogs.commands"}, taken
+    words = {"cogs.catalogue", "cogs.commands", "cogs.lists", "cogs.speech", "cogs.words"}
+    for tree in ("replies", "commands"):
+        imported = modules_imported_by(ROOT / "cogs" / f"{tree}.py")
+        assert {m for m in imported if m.split(".")[0] in {*front, "bot"}} <= words, tree
     for name in words:
         path = ROOT / (name.replace(".", "/") + ".py")
         imported = {m for m in modules_imported_by(path) if m.split(".")[0] in {*front, "bot"}}

@@ -73,6 +73,7 @@ def test_shards(count: str, ids: str, shards: tuple[int, tuple[int, ...] | None]
         ({"SHARD_COUNT": "4", "SHARD_IDS": "-1"}, "SHARD_IDS", "from 0 to 3"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1,1"}, "SHARD_IDS", "named twice"),
         ({"DATABASE_URL": "mysql://u:secret@db/x"}, "DATABASE_URL", "a postgresql:// URL"),
+        ({"LANGUAGE": "French"}, "LANGUAGE", "a language code"),
     ],
 )
 def test_invalid_values_are_refused(env: dict[str, str], named: str, allowed: str) -> None:
@@ -82,6 +83,13 @@ def test_invalid_values_are_refused(env: dict[str, str], named: str, allowed: st
     message = str(refused.value)
     assert message.startswith(named) and allowed in message and "\n" not in message
     assert "secret" not in message, "a password in a URL is never echoed"
+
+
+def test_the_offline_language_is_a_locale() -> None:
+    """LANGUAGE names the offline mode's language; without it, English."""
+    assert Settings.from_mapping({"LANGUAGE": " fr "}).language == "fr"
+    assert Settings.from_mapping({"LANGUAGE": "en-GB"}).language == "en-GB"
+    assert Settings.from_mapping({}).language is None
 
 
 def test_the_start_stops_on_a_bad_setting(tmp_path: Path) -> None:
