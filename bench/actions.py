@@ -23,9 +23,13 @@ def accepted(before: Match, after: Match, seat: int) -> bool:
 
 def next_move(match: Match, rng: random.Random) -> tuple[int, str]:
     """The first awaited seat of a game under way, and a random legal move for it."""
-    progress = match.require_progress()
+    game, state = match.require_progress().game, match.require_progress().state
     seat = min(match.awaited_seats())
-    return seat, progress.game.sample(progress.state, seat, rng)
+    move = game.sample(state, seat, rng)
+    if move in game.leaving_moves(state, seat):
+        # Leaving a game asks the member to confirm with a button; these players stay in.
+        move = game.auto_move(state, seat, rng, resigned=False)
+    return seat, move
 
 
 async def move_on(

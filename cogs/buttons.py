@@ -29,6 +29,8 @@ SUBMIT_SECRET = N_("Submit secret move")
 VOTE_LABELS = {"yes": N_("Agree to cancel"), "no": N_("Keep playing")}
 REMATCH = N_("Rematch")
 FORGET_ME = N_("Forget me")
+LEAVE_LABELS = {"": N_("Resign"), "move": N_("Leave the game")}
+"""The confirmation of `/resign`, and of a move that leaves the game (by its kind)."""
 REPLAY_LABELS = {
     "first": N_("First"),
     "previous": N_("Previous"),
@@ -274,6 +276,35 @@ class ForgetButton(
         await _handoff(interaction, "Privacy", "on_forget_button", user_id=self.user_id)
 
 
+class LeaveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:leave:(?P<match>\d+):(?P<user>\d+):(?P<step>\d+):(?P<move>[a-z]*)",
+):
+    """Confirms, for the member who asked and nobody else, that they resign from a game
+    (`move` empty) or play a move that leaves it (`drop`) at the step they asked at."""
+
+    def __init__(self, match_id: int, user_id: int, step: int, move: str, words: Words) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=words(LEAVE_LABELS["move" if move else ""]),
+                style=discord.ButtonStyle.danger,
+                custom_id=f"qr:leave:{match_id}:{user_id}:{step}:{move}",
+            )
+        )
+        self.match_id, self.user_id, self.step, self.move = match_id, user_id, step, move
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> LeaveButton:
+        found = (int(match["match"]), int(match["user"]), int(match["step"]), match["move"])
+        return cls(*found, words_for(interaction))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        fields = {"match_id": self.match_id, "user_id": self.user_id, "step": self.step}
+        await _handoff(interaction, "Play", "on_leave_button", move=self.move, **fields)
+
+
 class ReplayButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"qr:replay:(?P<match>\d+):(?P<to>first|previous|next|last|animation):(?P<step>\d+)",
@@ -328,6 +359,7 @@ DYNAMIC_ITEMS = (
     VoteButton,
     RematchButton,
     ForgetButton,
+    LeaveButton,
     ReplayButton,
 )
 

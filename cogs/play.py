@@ -10,10 +10,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.buttons import LeaveButton
 from cogs.catalogue import N_, Ask
 from cogs.context import GAME_ID, act, find_match, games_listed
 from cogs.delivery import deliver, member_words, prompt_for, send_direct
-from cogs.replies import DONE, NO_MENTIONS, answer_failure, explain, hear, words_for
+from cogs.replies import DONE, NO_MENTIONS, answer_failure, explain, hear, reply, words_for
 from cogs.speech import Words
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
@@ -35,6 +36,17 @@ FORM_ID = re.compile(r"qr:form:(?P<match>\d+):(?P<step>\d+)")
 FORM_MOVE = "move"
 FORM_TITLE = N_("Secret move: {game}")
 FORM_LABEL = N_("Your move")
+ASK_RESIGN = N_(
+    "Resign from {game}? You cannot come back into it, and you cannot win it any more. "
+    "Press Resign to confirm."
+)
+ASK_LEAVE = N_(
+    "{move} leaves {game}: you cannot come back into it, and you cannot win it any more. "
+    "Press Leave the game to confirm."
+)
+OTHERS_LEAVE_BUTTON = N_(
+    "This button confirms another member's choice to leave their game; nothing changed."
+)
 
 
 class SecretMoveForm(discord.ui.Modal):
@@ -73,11 +85,20 @@ class Play(commands.Cog):
         move: app_commands.Range[str, 1, MAX_MOVE_TEXT],
         game: int | None = None,
     ) -> None:
-        async def run() -> Outcome:
+        try:
             match = await find_match(interaction, game, (ACTIVE,))
-            return await self.bot.referee.move(match.id, interaction.user.id, move)
-
-        await act(interaction, run, move=True)
+        except RefereeError as e:
+            await answer_failure(interaction, e)
+            return
+        leaving = leaving_move(match, interaction.user.id, move)
+        if leaving:
+            await ask_to_leave(interaction, match, leaving)
+            return
+        await act(
+            interaction,
+            lambda: self.bot.referee.move(match.id, interaction.user.id, move),
+            move=True,
+        )
 
     @move.autocomplete("move")
     async def move_autocomplete(
@@ -99,11 +120,30 @@ class Play(commands.Cog):
     @app_commands.describe(game=GAME_ID)
     @app_commands.guild_only()
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        async def run() -> Outcome:
+        """Ask the member to confirm; someone who cannot resign is told why at once."""
+        try:
             match = await find_match(interaction, game, (ACTIVE,))
-            return await self.bot.referee.resign(match.id, interaction.user.id)
+        except RefereeError as e:
+            await answer_failure(interaction, e)
+            return
+        seat = match.seat_of(interaction.user.id)
+        if seat is None or match.resigned(seat.seat):
+            await act(interaction, lambda: self.bot.referee.resign(match.id, interaction.user.id))
+            return
+        await ask_to_leave(interaction, match, "")
 
-        await act(interaction, run)
+    async def on_leave_button(
+        self, interaction: discord.Interaction, match_id: int, user_id: int, step: int, move: str
+    ) -> None:
+        """The member's confirmation that they resign or leave; someone else's is refused."""
+        if interaction.user.id != user_id:
+            await reply(interaction, words_for(interaction)(OTHERS_LEAVE_BUTTON))
+            return
+        referee = self.bot.referee
+        if move:
+            await act(interaction, lambda: referee.move(match_id, user_id, move, step), move=True)
+        else:
+            await act(interaction, lambda: referee.resign(match_id, user_id))
 
     async def on_digit_button(
         self, interaction: discord.Interaction, match_id: int, step: int, digit: str
@@ -163,7 +203,12 @@ class Play(commands.Cog):
         self.bot.dm_channels.remember(message.author.id, message.channel.id)
         failure: Exception | None = None
         try:
-            outcome = await self._dm_move(message.author.id, message.content)
+            match, text = await self._dm_target(message.author.id, message.content)
+            leaving = leaving_move(match, message.author.id, text)
+            if leaving:
+                await self._ask_to_leave_by_dm(message, match, leaving)
+                return
+            outcome = await self.bot.referee.move(match.id, message.author.id, text)
         except Exception as e:
             outcome, failure = Outcome(), e
         # The last secret move of a step is answered together with the mover's next prompt.
@@ -184,7 +229,19 @@ class Play(commands.Cog):
                 log.warning("Could not answer a DM from %s: %s", message.author.id, e)
         await deliver(self.bot, outcome)
 
-    async def _dm_move(self, user_id: int, content: str) -> Outcome:
+    async def _ask_to_leave_by_dm(self, message: discord.Message, match: Match, move: str) -> None:
+        """Ask, in the DM, to confirm a move that leaves the game, with the button that plays it."""
+        words = member_words(self.bot, message.author.id, match.row.channel_id)
+        question = words(ASK_LEAVE, move=words.field(Quote(move)), game=words.field(match.ref))
+        view = discord.ui.View(timeout=None)
+        view.add_item(LeaveButton(match.id, message.author.id, match.row.step, move, words))
+        try:
+            await message.channel.send(question, view=view, allowed_mentions=NO_MENTIONS)
+        except discord.HTTPException as e:
+            log.warning("Could not answer a DM from %s: %s", message.author.id, e)
+
+    async def _dm_target(self, user_id: int, content: str) -> tuple[Match, str]:
+        """The match a DM's move is for, and the move's text."""
         referee = self.bot.referee
         addressed = ADDRESSED.match(content)
         if addressed:
@@ -195,7 +252,7 @@ class Play(commands.Cog):
                 match = None
             if match is None or match.status != ACTIVE or match.seat_of(user_id) is None:
                 raise RefereeError(Ask.NOT_PLAYING_NUMBER, number=match_id)
-            return await referee.move(match_id, user_id, _move_text(text))
+            return match, _move_text(text)
         text = _move_text(content)
         mine = await referee.matches_of(user_id)
         # A bare DM is a secret move; turn moves need `#id` here, or /move in the channel.
@@ -203,11 +260,33 @@ class Play(commands.Cog):
         if not waiting:
             waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.step_seats())]
         if len(waiting) == 1:
-            return await referee.move(waiting[0].id, user_id, text)
+            return waiting[0], text
         if not waiting:
             raise RefereeError(Ask.NO_SECRET_AWAITED)
         example = Quote(f"#{waiting[0].id} {clip(text, 20)}")
         raise RefereeError(Ask.SEVERAL_WAITING, games=games_listed(waiting), example=example)
+
+
+def leaving_move(match: Match, user_id: int, text: str) -> str:
+    """The move that `text` names if it would take the member out of the game (`drop`), else
+    an empty string."""
+    seat, p = match.seat_of(user_id), match.progress
+    if seat is None or p is None or match.status != ACTIVE:
+        return ""
+    typed = text.strip().lower()
+    return typed if typed in p.game.leaving_moves(p.state, seat.seat) else ""
+
+
+async def ask_to_leave(interaction: discord.Interaction, match: Match, move: str) -> None:
+    """Ask a member privately to confirm that they resign (`move` empty) or play a move that
+    leaves the game, with the button that does it."""
+    words = words_for(interaction)
+    game = words.field(match.ref)
+    quoted = words.field(Quote(move))
+    question = words(ASK_LEAVE, move=quoted, game=game) if move else words(ASK_RESIGN, game=game)
+    view = discord.ui.View(timeout=None)
+    view.add_item(LeaveButton(match.id, interaction.user.id, match.row.step, move, words))
+    await reply(interaction, question, view=view)
 
 
 def _seat_in(match: Match, user_id: int, seats: frozenset[int]) -> bool:

@@ -67,6 +67,13 @@ class Table:
         assert found, result.response.content
         return int(found[1])
 
+    async def resign(self, member: Any, **options: Any) -> Any:
+        """A member's `/resign`, confirmed with the button of its private question; the click's
+        answer."""
+        question = await member.slash(self.channel, "resign", **options)
+        assert question.ephemeral and "Press Resign to confirm" in question.response.content
+        return await member.click(question.response, label="Resign")
+
     async def seat(self, match_id: int, names: list[str]) -> None:
         """The named members join by clicking Join on the lobby message."""
         for name in names:
@@ -113,14 +120,27 @@ class Table:
             for seat in mine:
                 move = p.game.sample(p.state, seat, rng)
                 member = self.member(match.seats[seat].member_id)
+                leaving = move in p.game.leaving_moves(p.state, seat)
                 if match.is_sealed():
                     text = f"#{match_id} {move}" if by_dm_prefix else move
-                    before = len(member.user.dm_channel.history())
+                    dms = member.user.dm_channel
+                    before = len(dms.history())
                     await member.send_dm(text)
-                    replies = [m.content for m in member.user.dm_channel.history()[before + 1 :]]
+                    if leaving:
+                        # A move that leaves the game is confirmed with the button of its question.
+                        question = dms.history()[-1]
+                        assert "Press Leave the game to confirm" in question.content, question
+                        before = len(dms.history())
+                        confirmed = await member.user.click(question, label="Leave the game")
+                        replies = [confirmed.response.content]
+                    else:
+                        replies = [m.content for m in dms.history()[before + 1 :]]
                     assert replies and "Locked in" in replies[0], replies
                 else:
                     result = await member.slash(self.channel, "move", move=move, game=match_id)
+                    if leaving:
+                        assert "Press Leave the game to confirm" in result.response.content
+                        result = await member.click(result.response, label="Leave the game")
                     # A turn move is answered in public by the post of what it did.
                     assert not result.ephemeral and result.response.embeds, result
                 count += 1

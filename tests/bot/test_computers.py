@@ -129,7 +129,7 @@ async def test_the_computers_finish_a_game_every_member_has_left(simcord_env: An
     for level in ("hard", "medium"):
         await alice.select(table.lobby_message(match_id), [level])
     await alice.click(table.lobby_message(match_id), label="Start")
-    resigned = await alice.slash(table.channel, "resign", game=match_id)
+    resigned = await table.resign(alice, game=match_id)
     assert resigned.ephemeral and "You resigned" in resigned.response.content
     await simcord_env.settle()
     assert (await table.match(match_id)).status == "over"

@@ -172,7 +172,7 @@ async def test_resigning_ends_a_two_player_game_by_the_record(simcord_env: Any) 
     match_id = await table.open("alice", "numbers-to-number", m=3, rounds=1)
     await table.seat(match_id, ["bob"])
     await table.members["alice"].send_dm("5")
-    result = await table.members["alice"].slash(table.channel, "resign")
+    result = await table.resign(table.members["alice"])
     assert result.ephemeral and "You resigned" in result.response.content
     replayed = await table.result_is_the_replay(match_id, "bob")
     assert replayed["winners"] == [1] and replayed["resigned"] == [0]
@@ -190,7 +190,7 @@ async def test_a_resigned_seat_in_a_sealed_step_is_played_for(simcord_env: Any) 
     match_id = await table.open("alice", "numerical-cards", m=4)
     await table.seat(match_id, ["bob", "carol"])
     await alice.click(table.lobby_message(match_id), label="Start")
-    await bob.slash(table.channel, "resign")
+    await table.resign(bob)
     post = table.channel.history()[-1]
     assert bob.mention not in (post.content or "") + post.embeds[0].description
     assert f"Waiting for secret moves from {alice.mention}." in post.embeds[0].description
@@ -198,3 +198,37 @@ async def test_a_resigned_seat_in_a_sealed_step_is_played_for(simcord_env: Any) 
     record = await table.history("carol", match_id)
     assert record["moves"] == [[1, "resign", "resigned"], [0, "2"], [1, "drop", "auto"]]
     await table.play_out(match_id, random.Random(2))
+
+
+async def test_leaving_a_game_asks_to_confirm_first(simcord_env: Any) -> None:
+    """`/resign`, `/move drop` and a DM `drop` each ask privately first and change nothing; the
+    confirmation does what was asked."""
+    table = Table.make(simcord_env, players=3)
+    alice, bob = table.members["alice"], table.members["bob"]
+    match_id = await table.open("alice", "numerical-cards", m=4)
+    await table.seat(match_id, ["bob", "carol"])
+    await alice.click(table.lobby_message(match_id), label="Start")
+    before = await table.match(match_id)
+
+    asked = await bob.slash(table.channel, "resign")
+    assert asked.ephemeral and asked.response.content.startswith(
+        f"Resign from Numerical Card Game #{match_id}?"
+    )
+    dropping = await alice.slash(table.channel, "move", move="DROP")
+    assert dropping.ephemeral and dropping.response.content.startswith(
+        f"`drop` leaves Numerical Card Game #{match_id}:"
+    )
+    await alice.send_dm("drop")
+    by_dm = alice.user.dm_channel.history()[-1]
+    assert "Press Leave the game to confirm" in by_dm.content
+    assert await table.match(match_id) == before
+
+    done = await bob.click(asked.response, label="Resign")
+    assert done.ephemeral and "You resigned" in done.response.content
+    dms = alice.user.dm_channel.history()
+    by_dm = next(m for m in reversed(dms) if "Press Leave the game" in (m.content or ""))
+    dropped = await alice.user.click(by_dm, label="Leave the game")
+    assert "drop" in (dropped.response.content or "")
+    match = await table.match(match_id)
+    assert match.resigned(1) and match.status == "over"
+    assert [e[1:] for e in match.moves] == [("resign", "resigned"), ("drop",), ("drop", "auto")]

@@ -113,7 +113,7 @@ async def play_with_hostile_names(env: Any) -> Scene:
     mover = table.member(match.seats[min(match.awaited_seats())].member_id)
     await mover.slash(channel, "move", move=move[:100], game=turns)
 
-    await table.members["rtl"].slash(channel, "resign", game=turns)
+    await table.resign(table.members["rtl"], game=turns)
     await table.play_out(turns, rng)
     await table.play_out(sealed, rng)
     await table.members["long"].slash(channel, "cancel", game=lobby)

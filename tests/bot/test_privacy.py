@@ -142,10 +142,10 @@ async def test_a_member_still_playing_is_refused_and_nothing_changes(
     assert database_dump(database) == before
 
     await alice.slash(table.channel, "leave", game=lobby)
-    await alice.slash(table.channel, "resign", game=playing)
+    await table.resign(alice, game=playing)
     three = await table.open("bob", "lengths-of-lengths", n=3)
     await table.seat(three, ["alice", "carol"])
-    await alice.slash(table.channel, "resign", game=three)
+    await table.resign(alice, game=three)
     before = database_dump(database)
     refused = await alice.slash(table.channel, "forget-me")
     assert refused.ephemeral and (

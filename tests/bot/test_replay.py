@@ -229,7 +229,7 @@ async def test_a_resignation_is_a_step_and_a_cancelled_game_replays(simcord_env:
     await table.seat(match_id, ["bob", "carol"])
     await alice.click(table.lobby_message(match_id), label="Start")
     await alice.slash(table.channel, "move", move="1", game=match_id)
-    await carol.slash(table.channel, "resign", game=match_id)
+    await table.resign(carol, game=match_id)
     await bob.slash(table.channel, "move", move="0", game=match_id)
     history = await table.history("alice", match_id)
     # After bob, the referee plays the move of carol, who left.

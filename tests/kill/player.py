@@ -226,6 +226,9 @@ class Player:
         p = match.require_progress()
         rng = random.Random(f"{match.id}:{match.row.step}:{seat}")
         move = p.game.sample(p.state, seat, rng)
+        if move in p.game.leaving_moves(p.state, seat):
+            # Leaving a game asks the member to confirm with a button; these players stay in.
+            move = p.game.auto_move(p.state, seat, rng, resigned=False)
         member = self.table.member(match.seats[seat].member_id)
         if self.shard is not None:
             await asyncio.sleep(BEAT - time.time() % BEAT)
