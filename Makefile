@@ -38,7 +38,7 @@ bench: $(VENV)/.installed-dev core
 # The words' catalogues: the template from the source, then each language's catalogue updated
 # (translate the new and changed messages in cogs/locales/<language>/LC_MESSAGES/messages.po).
 messages: $(VENV)/.installed-dev
-	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 --no-location --sort-output \
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 -k Phrase --no-location --sort-output \
 		--project "Quet Referee" -o cogs/locales/messages.pot .
 	for po in cogs/locales/*/LC_MESSAGES/messages.po; do \
 		[ -e "$$po" ] || continue; \

@@ -126,7 +126,7 @@ class Play(commands.Cog):
                 raise RefereeError(Ask.NOT_WAITING_ON_YOU, game=match.ref)
             p = match.require_progress()
             await interaction.response.send_modal(
-                SecretMoveForm(match, p.game.prompt(p.state, seat.seat, match.names))
+                SecretMoveForm(match, p.game.prompt(p.state, seat.seat).english(match.names))
             )
         except RefereeError as e:
             await answer_failure(interaction, e)

@@ -16,7 +16,7 @@ from referee.match import ACTIVE, CANCELLED, LOBBY, Match
 from referee.notices import Controls, Outcome, Post, Style
 from referee.rows import MatchEnd, NewMatch
 from referee.safe_text import clean_name
-from referee.speech import Counts, GameRef, Listed, Options, Person, Quote, RulesText, Text, say
+from referee.speech import Counts, GameRef, Listed, Options, Person, Quote, Text, say
 from referee.store import AlreadySeated
 from rules import GAMES
 from rules.base import BadOption
@@ -74,12 +74,12 @@ class LobbyDesk(RefereeCore):
                     opt.check(given[opt.name])
             counts = game.player_counts(given)
         except BadOption as e:
-            raise RefereeError(Refusal.BAD_OPTION, reason=RulesText((str(e),))) from None
+            raise RefereeError(Refusal.BAD_OPTION, reason=announce.rules_text(e.phrase)) from None
         if not counts:
             try:
                 game.settle_options(game.min_players, given)
             except BadOption as e:
-                why = RulesText((str(e),))
+                why = announce.rules_text(e.phrase)
                 raise RefereeError(Refusal.NO_PLAYER_COUNT_BECAUSE, reason=why) from None
             raise RefereeError(Refusal.NO_PLAYER_COUNT)
         tables = [c for c in counts if c >= 2]

@@ -1,5 +1,5 @@
 """Every code the referee or the front end says has a wording, and every language says each
-message with the same placeholders as English."""
+message (the front end's and the games' phrases) with the same placeholders as English."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from referee import codes
 from referee.speech import GameRef, Listed, Person, say
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"N_": None, "NP_": (1, 2)}
+KEYWORDS = {"N_": None, "NP_": (1, 2), "Phrase": None}
+EXTRACTED = ("cogs", "rules")
+"""Where the catalogues' messages are marked: the front end's words and the games' phrases."""
 ALL_CODES = [
     c for kind in (codes.Refusal, codes.Reply, codes.Cancel, codes.Line, Ask) for c in kind
 ]
@@ -33,13 +35,14 @@ def forms(wording: Wording) -> tuple[str, ...]:
 
 
 def extracted() -> dict[str, tuple[str, ...]]:
-    """The front end's messages as the catalogues' extraction finds them in the source."""
+    """The messages as the catalogues' extraction finds them in the source."""
     found: dict[str, tuple[str, ...]] = {}
-    for _, _, message, _, _ in extract_from_dir(
-        str(ROOT / "cogs"), keywords=KEYWORDS, comment_tags=()
-    ):
-        message = message if isinstance(message, tuple) else (message,)
-        found[message[0]] = message
+    for folder in EXTRACTED:
+        for _, _, message, _, _ in extract_from_dir(
+            str(ROOT / folder), keywords=KEYWORDS, comment_tags=()
+        ):
+            message = message if isinstance(message, tuple) else (message,)
+            found[message[0]] = message
     return found
 
 
