@@ -258,7 +258,7 @@ class Game(abc.ABC, Generic[S]):
                     Phrase(
                         "{title} has no option `{name}`; options: {allowed}.",
                         title=self.title,
-                        name=clip(str(name)),
+                        name=str(name),
                         allowed=allowed,
                     )
                 )
