@@ -39,7 +39,7 @@ bench: $(VENV)/.installed-dev core
 # command tree, then each language's catalogues updated (translate the new and changed entries in
 # cogs/locales/<language>/LC_MESSAGES/messages.po and commands.po).
 messages: $(VENV)/.installed-dev
-	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 --no-location --sort-output \
+	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 -k Phrase --no-location --sort-output \
 		--project "Quet Referee" -o cogs/locales/messages.pot .
 	$(BIN)/python -m cogs.command_catalogue cogs/locales/commands.pot
 	for domain in messages commands; do \

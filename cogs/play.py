@@ -167,7 +167,8 @@ class Play(commands.Cog):
             if seat is None or match.status != ACTIVE or seat.seat not in match.step_seats():
                 raise RefereeError(Ask.NOT_WAITING_ON_YOU, game=match.ref)
             p = match.require_progress()
-            prompt = p.game.prompt(p.state, seat.seat, match.names)
+            # A form's placeholder is plain text: the game's own English, names as written.
+            prompt = p.game.prompt(p.state, seat.seat).english(match.names)
             await interaction.response.send_modal(
                 SecretMoveForm(match, prompt, words_for(interaction))
             )

@@ -133,7 +133,7 @@ class Words:
         if isinstance(value, Quote):
             return f"`{clip(value.text, QUOTE_LIMIT)}`"
         if isinstance(value, RulesText):
-            return "".join(p if isinstance(p, str) else self.field(p) for p in value.parts)
+            return self.rules_text(value)
         if isinstance(value, Seconds):
             return self.duration(value.seconds)
         if isinstance(value, Options):
@@ -145,6 +145,13 @@ class Words:
         if isinstance(value, int):
             return str(value)
         return prose_name(value)
+
+    def rules_text(self, text: RulesText) -> str:
+        """A game's own sentence in this language, its fields filled in."""
+        # The rules' own text fields are shown as written: the rules clip a member's text for
+        # the code span their template puts it in, where escaping would show.
+        fields = {k: v if isinstance(v, str) else self.field(v) for k, v in text.fields}
+        return self._translations.gettext(text.template).format(**fields)
 
     def duration(self, seconds: int) -> str:
         """A short duration such as '90 s', '15 min', '2 h' or '1 d'."""

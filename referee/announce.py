@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from itertools import islice
 from typing import Any
@@ -11,13 +10,21 @@ from referee.codes import Line
 from referee.match import Match
 from referee.notices import Board, Controls, Direct, Post, Style
 from referee.safe_text import board_name
-from referee.speech import Counts, GameRef, Listed, Options, Person, RulesText, Seconds, Text, say
-from rules.base import Game, Move, Seat
+from referee.speech import (
+    Counts,
+    Field,
+    GameRef,
+    Listed,
+    Options,
+    Person,
+    RulesText,
+    Seconds,
+    Text,
+    say,
+)
+from rules.base import Game, Move, Phrase, PhraseField, Seat, SeatRef, name_of
 
 DIGITS = ("0", "1")
-_SLOTS = re.compile("\x00(\\d+)\x00")
-"""Where the rules' text names a seat: the names handed to the rules are these markers, which
-`_named` turns into people for the front end to show."""
 
 
 def name(match: Match, seat: Seat) -> Person:
@@ -38,20 +45,26 @@ def member(match: Match, user_id: int) -> Person:
     return Person(seat.name if seat else "", user_id)
 
 
-def _slots(match: Match) -> list[str]:
-    return [f"\x00{i}\x00" for i in range(len(match.seats))]
+def rules_text(phrase: Phrase, match: Match | None = None) -> RulesText:
+    """A phrase of the rules as the referee says it: its seats made people (a match's players,
+    or P1, P2, ... where there is no match yet), its phrases and lists opened up."""
 
+    def field(value: PhraseField) -> Field:
+        if isinstance(value, SeatRef):
+            return Person(name_of(None, value.seat)) if match is None else name(match, value.seat)
+        if isinstance(value, Phrase):
+            return rules_text(value, match)
+        if isinstance(value, tuple):
+            return Listed.of(map(field, value))
+        return value
 
-def _named(match: Match, text: str) -> RulesText:
-    """The rules' text with its seat markers made people."""
-    parts = _SLOTS.split(text)
-    return RulesText(tuple(name(match, int(p)) if i % 2 else p for i, p in enumerate(parts) if p))
+    return RulesText(phrase.template, tuple((k, field(v)) for k, v in phrase.fields))
 
 
 def rules_prompt(match: Match, seat: Seat) -> RulesText:
     """The rules' prompt for a seat, naming players as people."""
     p = match.require_progress()
-    return _named(match, p.game.prompt(p.state, seat, _slots(match)))
+    return rules_text(p.game.prompt(p.state, seat), match)
 
 
 def players(match: Match) -> tuple[int, ...]:
@@ -209,8 +222,8 @@ def describe_step(
     game: Game[Any], before: Any, moves: Mapping[Seat, Move], after: Any, match: Match
 ) -> list[Text]:
     """The rules' own account of a step, naming players as people."""
-    described = game.describe(before, moves, after, _slots(match))
-    return [say(Line.RULES, text=_named(match, line)) for line in described]
+    described = game.describe(before, moves, after)
+    return [say(Line.RULES, text=rules_text(line, match)) for line in described]
 
 
 def solitaire_lines(match: Match) -> list[Text]:

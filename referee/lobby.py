@@ -18,7 +18,7 @@ from referee.notices import Controls, Outcome, Post, Style
 from referee.policies import DEFAULT_POLICY, POLICIES
 from referee.rows import MatchEnd, NewMatch
 from referee.safe_text import clean_name
-from referee.speech import Counts, GameRef, Listed, Options, Person, Quote, RulesText, Text, say
+from referee.speech import Counts, GameRef, Listed, Options, Person, Quote, Text, say
 from referee.store import AlreadySeated
 from rules import GAMES
 from rules.base import BadOption
@@ -79,12 +79,12 @@ class Lobbies:
                     opt.check(given[opt.name])
             counts = game.player_counts(given)
         except BadOption as e:
-            raise RefereeError(Refusal.BAD_OPTION, reason=RulesText((str(e),))) from None
+            raise RefereeError(Refusal.BAD_OPTION, reason=announce.rules_text(e.phrase)) from None
         if not counts:
             try:
                 game.settle_options(game.min_players, given)
             except BadOption as e:
-                why = RulesText((str(e),))
+                why = announce.rules_text(e.phrase)
                 raise RefereeError(Refusal.NO_PLAYER_COUNT_BECAUSE, reason=why) from None
             raise RefereeError(Refusal.NO_PLAYER_COUNT)
         tables = [c for c in counts if c >= 2]

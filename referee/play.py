@@ -14,7 +14,7 @@ from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome
 from referee.rows import Deadline, Logged, MatchEnd
-from referee.speech import Listed, Quote, RulesText, Seconds, Text, say
+from referee.speech import Listed, Quote, Seconds, Text, say
 from rules.base import IllegalMove, Seat
 from rules.record import AUTO, RESIGN
 
@@ -60,12 +60,12 @@ class Play:
         progress = match.require_progress()
         changing = seat in progress.pending
         if not text.strip():
-            notation = RulesText((progress.game.notation,))
+            notation = announce.rules_text(progress.game.notation)
             raise RefereeError(Refusal.EMPTY_MOVE, game=match.ref, notation=notation)
         try:
             move = progress.check(seat, text, allow_change=True)
         except IllegalMove as e:
-            reason = RulesText((str(e),))
+            reason = announce.rules_text(e.phrase, match)
             raise RefereeError(Refusal.ILLEGAL_MOVE, game=match.ref, reason=reason) from None
         pending = {**progress.pending, seat: move}
         autos = self.autos(match, pending)

@@ -85,9 +85,13 @@ class Counts:
 
 @dataclass(frozen=True)
 class RulesText:
-    """A game's own account (a step, a prompt, why a move is refused), naming seats as people."""
+    """A game's own sentence (a step, a prompt, why a move is refused): its English template
+    and the fields that fill it, seats named as people. Its text fields are the rules' own,
+    shown as written (the rules clip a member's text for the code span their template puts it
+    in)."""
 
-    parts: tuple[str | Person, ...]
+    template: str
+    fields: tuple[tuple[str, Field], ...] = ()
 
 
 Field = Union[
@@ -144,7 +148,8 @@ def leaves(value: Field) -> Iterator[Field]:
         for item in value.items:
             yield from leaves(item)
     elif isinstance(value, RulesText):
-        yield from value.parts
+        for _, field in value.fields:
+            yield from leaves(field)
     else:
         yield value
 

@@ -15,12 +15,16 @@ from typing import Any
 from rules.arcs_geometry import max_k, meets
 from rules.base import (
     BOARD_LIMIT,
+    NOT_YOUR_MOVE,
     Game,
     IllegalMove,
     Move,
     Option,
     OptionValue,
+    Phrase,
+    PhraseField,
     Seat,
+    SeatRef,
     clip,
     multiple_of_players,
     name_of,
@@ -97,7 +101,7 @@ class ArcsAndMarks(Game[State]):
                "the smallest multiple of the player count that is at least 8"),
         Option("rounds", "number of rounds", 1, 24, "the number of players"),
     )  # fmt: skip
-    notation = "`k` (1 <= k < m/2), or on a round's first move `k@c` to centre it on mark c"
+    notation = Phrase("`k` (1 <= k < m/2), or on a round's first move `k@c` to centre it on mark c")
     summary = (
         "m marks sit evenly on a circle, numbered 0..m-1 clockwise. Arc (c, k), 1 <= k < m/2, "
         "is the piece inside that circle of the circle centred on mark c through marks c-k and "
@@ -134,30 +138,43 @@ class ArcsAndMarks(Game[State]):
 
     def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         k = rng.randint(1, max_k(s.m))
         return f"{k}@{rng.randrange(s.m)}" if s.current is None else str(k)
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         m = s.m
-        allowed = f"k ({_k_range(m)})" + (", or k@c" if s.current is None else "")
         k_text, at, c_text = text.strip().partition("@")
         k = _whole(k_text)
         c = _whole(c_text) if at else 0
         if k is None or c is None:
-            raise IllegalMove(f"`{clip(text)}` is not a move: send {allowed}.")
+            if s.current is None:
+                why = Phrase(
+                    "`{text}` is not a move: send k ({range}), or k@c.",
+                    text=clip(text),
+                    range=_k_range(m),
+                )
+            else:
+                why = Phrase(
+                    "`{text}` is not a move: send k ({range}).", text=clip(text), range=_k_range(m)
+                )
+            raise IllegalMove(why)
         if at and s.current is not None:
             centre = (s.current.first + len(s.current.ks)) % m
             raise IllegalMove(
-                f"the centre is only chosen on a round's first move; this arc's centre is "
-                f"mark {centre}, so send just k ({_k_range(m)})."
+                Phrase(
+                    "the centre is only chosen on a round's first move; this arc's centre is "
+                    "mark {centre}, so send just k ({range}).",
+                    centre=centre,
+                    range=_k_range(m),
+                )
             )
         if not 1 <= k <= max_k(m):
-            raise IllegalMove(f"k must be {_k_range(m)} when m is {m}.")
+            raise IllegalMove(Phrase("k must be {range} when m is {m}.", range=_k_range(m), m=m))
         if not 0 <= c < m:
-            raise IllegalMove(f"c must be a mark from 0 to {m - 1}.")
+            raise IllegalMove(Phrase("c must be a mark from 0 to {last}.", last=m - 1))
         return f"{k}@{c}" if s.current is None else str(k)
 
     def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
@@ -226,45 +243,77 @@ class ArcsAndMarks(Game[State]):
         lines = [title, *_columns([text for _, text in moves], 64)]
         return "\n".join([*head, *lines, _footer(view, names)])
 
-    def describe(
-        self,
-        before: State,
-        moves: Mapping[Seat, Move],
-        after: State,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
+    def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
         (seat,) = moves
-        name = name_of(names, seat)
+        who = SeatRef(seat)
         log = after.current if after.round == before.round else after.last
         assert log is not None
         t = len(log.ks) - 1
         m, k, centre = before.m, log.ks[t], (log.first + t) % before.m
         if t == 0:
-            out = [f"{name} starts round {before.round + 1} with arc k={k} at mark {centre} → +0"]
+            out = [
+                Phrase(
+                    "{player} starts round {round} with arc k={k} at mark {centre} → +0",
+                    player=who,
+                    round=before.round + 1,
+                    k=k,
+                    centre=centre,
+                )
+            ]
         else:
             hits = [(log.first + j) % m for j in touched(m, log.ks, t)]
-            out = [f"{name} draws arc k={k} at mark {centre}: {_touch_text(hits)} → +{len(hits)}"]
+            out = [
+                Phrase(
+                    "{player} draws arc k={k} at mark {centre}: {touches} → +{points}",
+                    player=who,
+                    k=k,
+                    centre=centre,
+                    touches=_touch_text(hits),
+                    points=len(hits),
+                )
+            ]
         if after.round > before.round:
             pts = round_points(log, before.round, before.players)
-            parts = [f"{name_of(names, i)} +{x} ({after.scores[i]})" for i, x in enumerate(pts)]
+            parts = tuple(
+                Phrase(
+                    "{player} +{points} ({total})",
+                    player=SeatRef(i),
+                    points=x,
+                    total=after.scores[i],
+                )
+                for i, x in enumerate(pts)
+            )
             out.append(
-                f"Round {before.round + 1} of {before.rounds} ends: " + ", ".join(parts) + "."
+                Phrase(
+                    "Round {round} of {rounds} ends: {points}.",
+                    round=before.round + 1,
+                    rounds=before.rounds,
+                    points=parts,
+                )
             )
         return out
 
-    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+    def prompt(self, s: State, seat: Seat) -> Phrase:
         m = s.m
-        head = f"Round {s.round + 1}/{s.rounds}"
         if s.current is None:
-            return (
-                f"{head}, you start: send `k@c` for the arc with radius k centred on mark c "
-                f"(k {_k_range(m)}, c from 0 to {m - 1}); plain `k` centres it on mark 0."
+            return Phrase(
+                "Round {round}/{rounds}, you start: send `k@c` for the arc with radius k centred "
+                "on mark c (k {range}, c from 0 to {last}); plain `k` centres it on mark 0.",
+                round=s.round + 1,
+                rounds=s.rounds,
+                range=_k_range(m),
+                last=m - 1,
             )
         t = len(s.current.ks)
-        centre = (s.current.first + t) % m
-        return (
-            f"{head}, move {t + 1}/{m}: your arc is centred on mark {centre}; send k "
-            f"({_k_range(m)})."
+        return Phrase(
+            "Round {round}/{rounds}, move {move}/{m}: your arc is centred on mark {centre}; send "
+            "k ({range}).",
+            round=s.round + 1,
+            rounds=s.rounds,
+            move=t + 1,
+            m=m,
+            centre=(s.current.first + t) % m,
+            range=_k_range(m),
         )
 
 
@@ -373,18 +422,22 @@ def _whole(text: str) -> int | None:
     return int(t)
 
 
-def _k_range(m: int) -> str:
+def _k_range(m: int) -> PhraseField:
     top = max_k(m)
-    return "1" if top == 1 else f"from 1 to {top}"
+    return 1 if top == 1 else Phrase("from 1 to {top}", top=top)
 
 
-def _touch_text(centres: list[int]) -> str:
+def _touch_text(centres: list[int]) -> Phrase:
     if not centres:
-        return "touches no earlier arc"
+        return Phrase("touches no earlier arc")
     if len(centres) == 1:
-        return f"touches 1 earlier arc (the one at mark {centres[0]})"
-    marks = ", ".join(map(str, centres[:-1])) + f" and {centres[-1]}"
-    return f"touches {len(centres)} earlier arcs (those at marks {marks})"
+        return Phrase("touches 1 earlier arc (the one at mark {mark})", mark=centres[0])
+    return Phrase(
+        "touches {count} earlier arcs (those at marks {marks} and {last})",
+        count=len(centres),
+        marks=tuple(centres[:-1]),
+        last=centres[-1],
+    )
 
 
 def _log_view(log: RoundLog | None) -> dict[str, Any] | None:

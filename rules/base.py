@@ -8,7 +8,7 @@ import unicodedata
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar, Union
 
 from rules.number_sets import RangeMoves
 
@@ -24,8 +24,75 @@ HIDDEN = frozenset({"Cc", "Cf", "Cs"})
 S = TypeVar("S")
 
 
+@dataclass(frozen=True)
+class SeatRef:
+    """A seat a phrase names: a front end shows its player."""
+
+    seat: Seat
+
+
+PhraseField = Union[int, str, SeatRef, "Phrase", tuple["PhraseField", ...]]
+"""What fills a phrase's place: a number; the rules' own text, shown as written (a member's
+text clipped by `clip` for the code span its template puts it in); a seat; a phrase; a list."""
+
+
+@dataclass(frozen=True, init=False)
+class Phrase:
+    """A sentence of the rules: an English template with `{named}` places and what fills them,
+    which a front end words in its reader's language. The template is the first argument of
+    the call, as a literal, so that the catalogues' extraction finds it (keyword `Phrase`)."""
+
+    template: str
+    fields: tuple[tuple[str, PhraseField], ...]
+
+    def __init__(self, template: str, /, **fields: PhraseField) -> None:
+        object.__setattr__(self, "template", template)
+        object.__setattr__(self, "fields", tuple(sorted(fields.items())))
+
+    def english(self, names: Sequence[str] | None = None) -> str:
+        """The phrase in English, its seats named by `names` (else P1, P2, ...)."""
+        return self.template.format(**{k: _english(v, names) for k, v in self.fields})
+
+    def __str__(self) -> str:
+        """The phrase in English, seats as P1, P2, ..."""
+        return self.english()
+
+
+def _english(value: PhraseField, names: Sequence[str] | None) -> str:
+    if isinstance(value, Phrase):
+        return value.english(names)
+    if isinstance(value, SeatRef):
+        return name_of(names, value.seat)
+    if isinstance(value, tuple):
+        return ", ".join(_english(v, names) for v in value)
+    return str(value)
+
+
+VERBATIM = "{text}"
+"""The template of a reason given as plain text (not a phrase): it is shown as written."""
+NOT_YOUR_MOVE = Phrase("It is not your move.")
+GAME_OVER = Phrase("The game is over.")
+A_WHOLE_NUMBER = Phrase("a whole number")
+NONE = Phrase("none")
+
+
+def english(phrases: Iterable[Phrase], names: Sequence[str] | None = None) -> list[str]:
+    """Phrases in English, seats named by `names` (for the command line, logs and tests)."""
+    return [p.english(names) for p in phrases]
+
+
 class RulesError(ValueError):
-    """An error whose message a player can read."""
+    """An error whose reason a player can read: a phrase, or plain text from outside the rules;
+    str() is its English."""
+
+    def __init__(self, reason: Phrase | str) -> None:
+        super().__init__(reason)
+
+    @property
+    def phrase(self) -> Phrase:
+        """The reason as a phrase."""
+        reason = self.args[0]
+        return reason if isinstance(reason, Phrase) else Phrase(VERBATIM, text=str(reason))
 
 
 class IllegalMove(RulesError):
@@ -49,17 +116,31 @@ class Option:
 
     def check(self, value: OptionValue) -> OptionValue:
         """Return the value if it is within bounds, else raise BadOption naming the range."""
-        if value is None:
-            if self.none_allowed:
-                return None
-            raise BadOption(f"`{self.name}` must be a whole number from {self.low} to {self.high}.")
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise BadOption(f"`{self.name}` must be a whole number from {self.low} to {self.high}.")
-        if not self.low <= value <= self.high:
-            extra = " (or none)" if self.none_allowed else ""
+        if value is None and self.none_allowed:
+            return None
+        if value is None or isinstance(value, bool) or not isinstance(value, int):
             raise BadOption(
-                f"`{self.name}` must be from {self.low} to {self.high}{extra}; got {value}."
+                Phrase(
+                    "`{name}` must be a whole number from {low} to {high}.",
+                    name=self.name,
+                    low=self.low,
+                    high=self.high,
+                )
             )
+        if not self.low <= value <= self.high:
+            bounds: dict[str, PhraseField] = {
+                "name": self.name,
+                "low": self.low,
+                "high": self.high,
+                "value": value,
+            }
+            if self.none_allowed:
+                why = Phrase(
+                    "`{name}` must be from {low} to {high} (or none); got {value}.", **bounds
+                )
+            else:
+                why = Phrase("`{name}` must be from {low} to {high}; got {value}.", **bounds)
+            raise BadOption(why)
         return value
 
 
@@ -71,17 +152,24 @@ def multiple_of_players(option: Option, players: int, value: OptionValue, at_lea
     if value % players:
         allowed = range(-(-option.low // players) * players, option.high + 1, players)
         raise BadOption(
-            f"`{option.name}` must be a multiple of {players} with {players} players: "
-            f"{_listing(allowed)}; got {value}."
+            Phrase(
+                "`{name}` must be a multiple of {players} with {players} players: {allowed}; "
+                "got {value}.",
+                name=option.name,
+                players=players,
+                allowed=_listing(allowed),
+                value=value,
+            )
         )
     return value
 
 
-def _listing(values: range) -> str:
+def _listing(values: range) -> PhraseField:
     """'4, 8 or 12' when short, else '3, 6, 9, …, 60' (the step shows in the first three)."""
+    if len(values) == 1:
+        return values[0]
     if len(values) <= 4:
-        words = list(map(str, values))
-        return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+        return Phrase("{some} or {last}", some=tuple(values[:-1]), last=values[-1])
     return f"{values[0]}, {values[1]}, {values[2]}, …, {values[-1]}"
 
 
@@ -96,14 +184,19 @@ def name_of(names: Sequence[str] | None, seat: Seat) -> str:
     return f"P{seat + 1}"
 
 
-def parse_int(text: str, what: str = "a whole number") -> int:
+def parse_int(text: str, what: Phrase = A_WHOLE_NUMBER) -> int:
     """Parse a plain decimal integer (forgiving about spaces, strict about the rest)."""
     t = text.strip()
     if not t:
-        raise IllegalMove(f"Your move is empty: send {what}.")
+        raise IllegalMove(Phrase("Your move is empty: send {what}.", what=what))
     if len(t) > 12 or not t.isascii() or not t.isdigit():
-        raise IllegalMove(f"`{clip(text)}` is not {what}.")
+        raise IllegalMove(Phrase("`{text}` is not {what}.", text=clip(text), what=what))
     return int(t)
+
+
+def a_number_from(low: int, high: int) -> Phrase:
+    """'a number from 1 to 63', what a move must be in several games."""
+    return Phrase("a number from {low} to {high}", low=low, high=high)
 
 
 def printable(text: str) -> str:
@@ -131,7 +224,7 @@ class Game(abc.ABC, Generic[S]):
     lowest_wins: ClassVar[bool] = False
     summary: ClassVar[str]
     """A short rule summary for `/rules`, with the move notation."""
-    notation: ClassVar[str]
+    notation: ClassVar[Phrase]
     """One line: how a move is written."""
     state_type: ClassVar[type]
 
@@ -140,14 +233,35 @@ class Game(abc.ABC, Generic[S]):
     def settle_options(self, players: int, given: Mapping[str, OptionValue]) -> dict[str, Any]:
         """Check options for this player count and fill in defaults; raise BadOption."""
         if not self.min_players <= players <= self.max_players:
-            raise BadOption(
-                f"{self.title} is for {self.player_range()} players; there are {players}."
-            )
+            low, high = self.min_players, self.max_players
+            if low == high:
+                why = Phrase(
+                    "{title} is for exactly {low} players; there are {players}.",
+                    low=low,
+                    title=self.title,
+                    players=players,
+                )
+            else:
+                why = Phrase(
+                    "{title} is for {low} to {high} players; there are {players}.",
+                    title=self.title,
+                    low=low,
+                    high=high,
+                    players=players,
+                )
+            raise BadOption(why)
         known = {o.name: o for o in self.options}
         for name in given:
             if name not in known:
-                allowed = ", ".join(f"`{n}`" for n in known) or "none"
-                raise BadOption(f"{self.title} has no option `{name}`; options: {allowed}.")
+                allowed = ", ".join(f"`{n}`" for n in known) or NONE
+                raise BadOption(
+                    Phrase(
+                        "{title} has no option `{name}`; options: {allowed}.",
+                        title=self.title,
+                        name=str(name),
+                        allowed=allowed,
+                    )
+                )
         checked = {name: known[name].check(value) for name, value in given.items()}
         return self._settle(players, checked)
 
@@ -208,7 +322,7 @@ class Game(abc.ABC, Generic[S]):
         """A random legal move of a seat (for tests and random play)."""
         moves = list(self.legal(s, seat))
         if not moves:
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         return rng.choice(moves)
 
     def leaving_moves(self, s: S, seat: Seat) -> Collection[Move]:
@@ -223,7 +337,7 @@ class Game(abc.ABC, Generic[S]):
             return rng.choice(way_out)
         staying = [m for m in self.legal(s, seat) if m not in way_out]
         if not staying and not way_out:
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         return rng.choice(staying or way_out)
 
     def proven_best(self, options: Mapping[str, Any]) -> int | None:
@@ -238,7 +352,7 @@ class Game(abc.ABC, Generic[S]):
     def parse(self, s: S, seat: Seat, text: str) -> Move:
         """Turn a player's text into a canonical legal move, or raise IllegalMove."""
         if not text.strip():
-            raise IllegalMove(f"The move is empty: send {self.notation}.")
+            raise IllegalMove(Phrase("The move is empty: send {notation}.", notation=self.notation))
         return self._parse(s, seat, text)
 
     @abc.abstractmethod
@@ -252,11 +366,13 @@ class Game(abc.ABC, Generic[S]):
     def apply(self, s: S, moves: Mapping[Seat, Move]) -> S:
         """Apply one complete step (every awaited seat's move); raise IllegalMove."""
         if self.is_over(s):
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(GAME_OVER)
         awaited = self.to_move(s)
         if set(moves) != set(awaited):
-            want = ", ".join(f"P{x + 1}" for x in sorted(awaited))
-            raise IllegalMove(f"This step needs exactly one move from each of: {want}.")
+            want = tuple(SeatRef(x) for x in sorted(awaited))
+            raise IllegalMove(
+                Phrase("This step needs exactly one move from each of: {seats}.", seats=want)
+            )
         canonical = {seat: self.parse(s, seat, text) for seat, text in moves.items()}
         return self._apply(s, canonical)
 
@@ -320,16 +436,10 @@ class Game(abc.ABC, Generic[S]):
         """Draw a board from a view; the compact form must fit BOARD_LIMIT at every bound."""
 
     @abc.abstractmethod
-    def describe(
-        self,
-        before: S,
-        moves: Mapping[Seat, Move],
-        after: S,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
+    def describe(self, before: S, moves: Mapping[Seat, Move], after: S) -> list[Phrase]:
         """Say what a step did, for the channel: reveals, points and why, round ends."""
 
-    def prompt(self, s: S, seat: Seat, names: Sequence[str] | None = None) -> str:
+    def prompt(self, s: S, seat: Seat) -> Phrase:
         """One line telling a seat what to play now (shown privately for sealed steps)."""
         return self.notation
 

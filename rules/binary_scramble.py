@@ -10,12 +10,15 @@ from functools import cache
 from typing import Any
 
 from rules.base import (
+    NOT_YOUR_MOVE,
     Game,
     IllegalMove,
     Move,
     Option,
     OptionValue,
+    Phrase,
     Seat,
+    SeatRef,
     clip,
     multiple_of_players,
     name_of,
@@ -144,7 +147,9 @@ class BinaryScramble(Game[State]):
         ),
         Option("target", "points that win at once (none: play until stuck)", 1, 1000, "5", True),
     )
-    notation = "part 1: `0` or `1` to append; part 2: a position to flip, 1..L from the left"
+    notation = Phrase(
+        "part 1: `0` or `1` to append; part 2: a position to flip, 1..L from the left"
+    )
     summary = (
         "Part 1: in turn, players append a digit `0` or `1` until the list has L digits. "
         "Part 2: in turn, flip one digit by its position (`3` flips the third from the left); "
@@ -189,28 +194,47 @@ class BinaryScramble(Game[State]):
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         t = text.strip()
         if len(s.digits) < s.length:
             if t in ("0", "1"):
                 return t
             raise IllegalMove(
-                f"`{clip(text)}` is not a digit to append: the list is still being built "
-                f"({len(s.digits)} of {s.length} digits), send `0` or `1`."
+                Phrase(
+                    "`{text}` is not a digit to append: the list is still being built "
+                    "({digits} of {length} digits), send `0` or `1`.",
+                    text=clip(text),
+                    digits=len(s.digits),
+                    length=s.length,
+                )
             )
         if not t or len(t) > 12 or not t.isascii() or not t.isdigit():
             raise IllegalMove(
-                f"`{clip(text)}` is not a position: send a position from 1 to {s.length} "
-                "to flip, counted from the left."
+                Phrase(
+                    "`{text}` is not a position: send a position from 1 to {length} to flip, "
+                    "counted from the left.",
+                    text=clip(text),
+                    length=s.length,
+                )
             )
         pos = int(t)
         if not 1 <= pos <= s.length:
-            raise IllegalMove(f"{pos} is out of range: flip a position from 1 to {s.length}.")
+            raise IllegalMove(
+                Phrase(
+                    "{pos} is out of range: flip a position from 1 to {length}.",
+                    pos=pos,
+                    length=s.length,
+                )
+            )
         new = flipped(s.digits, pos)
         if was_reached(s, new):
-            can = ", ".join(map(str, open_positions(s)))
             raise IllegalMove(
-                f"Flipping {pos} gives {new}, a list already reached; you can flip: {can}."
+                Phrase(
+                    "Flipping {pos} gives {list}, a list already reached; you can flip: {can}.",
+                    pos=pos,
+                    list=new,
+                    can=_open_text(s),
+                )
             )
         return str(pos)
 
@@ -310,55 +334,98 @@ class BinaryScramble(Game[State]):
         )
         return "\n".join(lines)
 
-    def describe(
-        self,
-        before: State,
-        moves: Mapping[Seat, Move],
-        after: State,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
+    def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
         seat = before.turn % before.players
-        who, move = name_of(names, seat), moves[seat]
+        who, move = SeatRef(seat), moves[seat]
         if len(before.digits) < before.length:
             if len(after.digits) < after.length:
                 return [
-                    f"{who} appends {move}: the list is {after.digits} "
-                    f"({len(after.digits)} of {after.length} digits)."
+                    Phrase(
+                        "{player} appends {digit}: the list is {list} ({digits} of {length} "
+                        "digits).",
+                        player=who,
+                        digit=move,
+                        list=after.digits,
+                        digits=len(after.digits),
+                        length=after.length,
+                    )
                 ]
             return [
-                f"{who} appends {move}: the list is complete, {after.digits} "
-                f"(runs {show_shape(shape_of(after.digits))}).",
-                f"Part 2: flip digits by position; {name_of(names, 0)} flips first.",
+                Phrase(
+                    "{player} appends {digit}: the list is complete, {list} (runs {runs}).",
+                    player=who,
+                    digit=move,
+                    list=after.digits,
+                    runs=show_shape(shape_of(after.digits)),
+                ),
+                Phrase("Part 2: flip digits by position; {player} flips first.", player=SeatRef(0)),
             ]
-        shape = show_shape(shape_of(after.digits))
-        out = [f"{who} flips {move}: {before.digits} -> {after.digits}, runs {shape}."]
-        if after.scores[seat] > before.scores[seat]:
-            like = (
-                "the list just before"
-                if shape_of(before.digits) == shape_of(after.digits)
-                else "an earlier list"
+        out = [
+            Phrase(
+                "{player} flips {position}: {before} -> {after}, runs {runs}.",
+                player=who,
+                position=move,
+                before=before.digits,
+                after=after.digits,
+                runs=show_shape(shape_of(after.digits)),
             )
+        ]
+        total = after.scores[seat]
+        if total == before.scores[seat]:
+            out.append(Phrase("Those run lengths are new: no point."))
+        elif shape_of(before.digits) == shape_of(after.digits):
             out.append(
-                f"Those run lengths match {like}: {who} scores 1 (total {after.scores[seat]})."
+                Phrase(
+                    "Those run lengths match the list just before: {player} scores 1 "
+                    "(total {total}).",
+                    player=who,
+                    total=total,
+                )
             )
         else:
-            out.append("Those run lengths are new: no point.")
+            out.append(
+                Phrase(
+                    "Those run lengths match an earlier list: {player} scores 1 (total {total}).",
+                    player=who,
+                    total=total,
+                )
+            )
         if after.end == "target":
-            out.append(f"{who} reaches the target {after.target}: game over.")
+            # Points come one at a time: the total that reaches the target is the target.
+            out.append(
+                Phrase(
+                    "{player} reaches the target {target}: game over.",
+                    player=who,
+                    target=after.scores[seat],
+                )
+            )
         elif after.end == "stuck":
-            stuck = name_of(names, after.turn % after.players)
-            out.append(f"{stuck} cannot flip: every flip gives a list already reached. Game over.")
+            out.append(
+                Phrase(
+                    "{player} cannot flip: every flip gives a list already reached. Game over.",
+                    player=SeatRef(after.turn % after.players),
+                )
+            )
         return out
 
-    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+    def prompt(self, s: State, seat: Seat) -> Phrase:
         if len(s.digits) < s.length:
-            so_far = s.digits or "empty"
-            return (
-                f"Append a digit: send `0` or `1` (list so far: {so_far}, "
-                f"{len(s.digits)} of {s.length})."
+            return Phrase(
+                "Append a digit: send `0` or `1` (list so far: {list}, {digits} of {length}).",
+                list=s.digits or Phrase("empty"),
+                digits=len(s.digits),
+                length=s.length,
             )
-        can = ", ".join(map(str, open_positions(s)))
-        return f"Flip a digit of {s.digits}: send its position (from the left); you can flip {can}."
+        return Phrase(
+            "Flip a digit of {list}: send its position (from the left); you can flip {can}.",
+            list=s.digits,
+            can=_open_text(s),
+        )
+
+
+def _open_text(s: State) -> str:
+    """The positions a flip may take now, as a list."""
+    return ", ".join(map(str, open_positions(s)))
 
 
 def _end_line(view: Mapping[str, Any], names: Sequence[str] | None) -> str:

@@ -9,12 +9,16 @@ from pathlib import Path
 from typing import Any
 
 from rules.base import (
+    NOT_YOUR_MOVE,
     Game,
     IllegalMove,
     Move,
     Option,
     OptionValue,
+    Phrase,
     Seat,
+    SeatRef,
+    a_number_from,
     name_of,
     parse_int,
 )
@@ -104,7 +108,7 @@ class IntegerSequence(Game[State]):
     options = (
         Option("n", "the r-list is 1..n; the game lasts n moves", 1, 60, "max(8, 4·players)"),
     )
-    notation = "the number to circle, e.g. `5`"
+    notation = Phrase("the number to circle, e.g. `5`")
     summary = (
         "1 to 8 players (one player is a solitaire). The r-list is 1..n and m(0) = 1. On move k "
         "the player to move circles an uncircled number r(k) and m(k) = r(k)·m(k-1) + C, where "
@@ -138,12 +142,20 @@ class IntegerSequence(Game[State]):
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
-        r = parse_int(text, f"a number from 1 to {s.n}")
+            raise IllegalMove(NOT_YOUR_MOVE)
+        r = parse_int(text, a_number_from(1, s.n))
         if not 1 <= r <= s.n:
-            raise IllegalMove(f"{r} is not on the r-list: circle a number from 1 to {s.n}.")
+            raise IllegalMove(
+                Phrase("{r} is not on the r-list: circle a number from 1 to {n}.", r=r, n=s.n)
+            )
         if r in s.circled:
-            raise IllegalMove(f"{r} is already circled; uncircled: {_uncircled_text(s)}.")
+            raise IllegalMove(
+                Phrase(
+                    "{r} is already circled; uncircled: {uncircled}.",
+                    r=r,
+                    uncircled=_uncircled_text(s),
+                )
+            )
         return str(r)
 
     def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
@@ -235,45 +247,51 @@ class IntegerSequence(Game[State]):
             lines.append(f"Next: {who}; m({k + 1}) = r·m({k}) + {view['next_c']}")
         return "\n".join(lines)
 
-    def describe(
-        self,
-        before: State,
-        moves: Mapping[Seat, Move],
-        after: State,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
-        seat = self.mover(before)
+    def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
         k = len(after.circled)
         r, c, prev, value = after.circled[-1], before.composites[-1], before.m[-1], after.m[-1]
         got, where = best_divisor(before.m, value)
-        what = (
-            "composite"
-            if is_composite(value)
-            else "prime"
-            if value > 1
-            else "neither prime nor composite"
-        )
-        text = (
-            f"{name_of(names, seat)} circles {r}: m({k}) = {r}·{abbreviate(prev)} + {c} = "
-            f"{abbreviate(value)} ({what}); "
-        )
-        if got == 1:
-            text += f"{abbreviate(value)} is divisible by 1 only among earlier m → +1"
+        if is_composite(value):
+            what = Phrase("composite")
+        elif value > 1:
+            what = Phrase("prime")
         else:
-            text += (
-                f"the largest earlier m dividing it is m({where}) = {abbreviate(got)} "
-                f"→ +{abbreviate(got)}"
+            what = Phrase("neither prime nor composite")
+        if got == 1:
+            scored = Phrase("{m} is divisible by 1 only among earlier m → +1", m=abbreviate(value))
+        else:
+            scored = Phrase(
+                "the largest earlier m dividing it is m({j}) = {divisor} → +{divisor}",
+                j=where,
+                divisor=abbreviate(got),
             )
-        out = [text + "."]
+        out = [
+            Phrase(
+                "{player} circles {r}: m({k}) = {r}·{previous} + {c} = {m} ({what}); {scored}.",
+                player=SeatRef(self.mover(before)),
+                r=r,
+                k=k,
+                previous=abbreviate(prev),
+                c=c,
+                m=abbreviate(value),
+                what=what,
+                scored=scored,
+            )
+        ]
         if self.is_over(after):
-            out.append(f"That was move {k} of {after.n}: the game is over.")
+            out.append(Phrase("That was move {k} of {n}: the game is over.", k=k, n=after.n))
         return out
 
-    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+    def prompt(self, s: State, seat: Seat) -> Phrase:
         k = len(s.circled)
-        return (
-            f"Move {k + 1} of {s.n}: circle a number; m({k + 1}) = r·{abbreviate(s.m[-1])} + "
-            f"{s.composites[-1]}. Uncircled: {_uncircled_text(s)}."
+        return Phrase(
+            "Move {move} of {n}: circle a number; m({move}) = r·{previous} + {c}. "
+            "Uncircled: {uncircled}.",
+            move=k + 1,
+            n=s.n,
+            previous=abbreviate(s.m[-1]),
+            c=s.composites[-1],
+            uncircled=_uncircled_text(s),
         )
 
 

@@ -11,7 +11,19 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rules.base import Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of
+from rules.base import (
+    NOT_YOUR_MOVE,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionValue,
+    Phrase,
+    Seat,
+    SeatRef,
+    clip,
+    name_of,
+)
 from rules.labyrinthine_geometry import (
     COLUMNS,
     dot_name,
@@ -68,7 +80,7 @@ class LabyrinthineLoop(Game[State]):
         Option("n", "the grid has n×n dots", 2, 12, "6"),
         Option("rounds", "rounds as offense per player", 1, 10, "1"),
     )
-    notation = (
+    notation = Phrase(
         "two adjacent dots, e.g. `b2 c3` (columns a, b, c... from the left, rows from the top)"
     )
     summary = (
@@ -119,26 +131,27 @@ class LabyrinthineLoop(Game[State]):
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         n, parent, k = s.n, s.parent, s.reached
         a, b = self._dots(n, text)
         why = ""
         if a == b:
-            why = "{a} and {b} are the same dot"
+            why = "same"
         elif b not in neighbours(n)[a]:
-            why = "{a} and {b} are not adjacent (next to each other, diagonals included)"
+            why = "apart"
         elif k == n * n:
             if joined(parent, a, b):
-                why = "{a} and {b} are already joined"
+                why = "joined"
         elif k:
             has_a, has_b = parent[a] != UNREACHED, parent[b] != UNREACHED
             if has_a and has_b:
-                why = "{b} already has a segment (and so has {a})"
+                why = "both"
             elif not (has_a or has_b):
-                why = "{a} has no segment yet (nor has {b})"
+                why = "neither"
         if why:
-            named = why.format(a=dot_name(n, a), b=dot_name(n, b))
-            raise IllegalMove(f"{named}; {self._hint(s)}")
+            raise IllegalMove(
+                Phrase("{why}; {hint}", why=_refusal(why, n, a, b), hint=self._hint(s))
+            )
         return move_text(n, a, b)
 
     def _dots(self, n: int, text: str) -> tuple[int, int]:
@@ -149,28 +162,37 @@ class LabyrinthineLoop(Game[State]):
         m = _MOVE.fullmatch(t.lower()) if t.isascii() else None
         if m is None:
             raise IllegalMove(
-                f"`{clip(text)}` is not two dots; write two adjacent dots like `b2 c3`."
+                Phrase(
+                    "`{text}` is not two dots; write two adjacent dots like `b2 c3`.",
+                    text=clip(text),
+                )
             )
         dots = []
         for col, row in ((m[1], m[2]), (m[3], m[4])):
             c, r = COLUMNS.index(col), int(row)
             if c >= n or not 1 <= r <= n or row.startswith("0"):
-                last = dot_name(n, n * n - 1)
-                raise IllegalMove(f"{col}{row} is not on the {n}×{n} grid (a1..{last}).")
+                raise IllegalMove(
+                    Phrase(
+                        "{dot} is not on the {n}×{n} grid (a1..{last}).",
+                        dot=f"{col}{row}",
+                        n=n,
+                        last=dot_name(n, n * n - 1),
+                    )
+                )
             dots.append((r - 1) * n + c)
         return dots[0], dots[1]
 
-    def _hint(self, s: State) -> str:
+    def _hint(self, s: State) -> Phrase:
         """What is allowed now, with one legal example."""
         example = next(iter(self.legal(s, next(iter(self.to_move(s))))))
         k = s.reached
         if k == 0:
-            what = "draw a segment between any two adjacent dots"
+            what = Phrase("draw a segment between any two adjacent dots")
         elif k == s.n * s.n:
-            what = "join two adjacent dots that are not already joined, closing a loop"
+            what = Phrase("join two adjacent dots that are not already joined, closing a loop")
         else:
-            what = "draw from a dot that has a segment to an adjacent dot that has none"
-        return f"{what}, e.g. `{example}`."
+            what = Phrase("draw from a dot that has a segment to an adjacent dot that has none")
+        return Phrase("{what}, e.g. `{example}`.", what=what, example=example)
 
     def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
         (move,) = moves.values()
@@ -254,54 +276,99 @@ class LabyrinthineLoop(Game[State]):
             lines.append("Game over.")
         return "\n".join(lines)
 
-    def describe(
-        self,
-        before: State,
-        moves: Mapping[Seat, Move],
-        after: State,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
+    def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
         ((seat, move),) = moves.items()
-        n, who = before.n, name_of(names, seat)
+        n, who = before.n, SeatRef(seat)
         a, b = self._dots(n, move)
         k = before.reached
         total = before.players * before.rounds
         if k == n * n:
             loop = len(after.last_loop)
             out = [
-                f"{who} (offense) closes {dot_name(n, a)}-{dot_name(n, b)}: a loop of {loop} "
-                f"dots, +{loop} (total {after.scores[seat]})."
+                Phrase(
+                    "{player} (offense) closes {segment}: a loop of {dots} dots, +{dots} "
+                    "(total {total}).",
+                    player=who,
+                    segment=f"{dot_name(n, a)}-{dot_name(n, b)}",
+                    dots=loop,
+                    total=after.scores[seat],
+                )
             ]
             if self.is_over(after):
-                out.append(f"That was round {total} of {total}: the game is over.")
+                out.append(
+                    Phrase("That was round {rounds} of {rounds}: the game is over.", rounds=total)
+                )
             else:
-                nxt = name_of(names, offense(after))
-                out.append(f"Round {after.round + 1} of {total}: {nxt} is the offense.")
+                out.append(
+                    Phrase(
+                        "Round {round} of {rounds}: {player} is the offense.",
+                        round=after.round + 1,
+                        rounds=total,
+                        player=SeatRef(offense(after)),
+                    )
+                )
             return out
         if k and before.parent[a] == UNREACHED:
             a, b = b, a
         drawn = f"{dot_name(n, a)}-{dot_name(n, b)}"
         if k == 0:
             return [
-                f"{who} (offense) draws {drawn}, the first segment of round "
-                f"{before.round + 1} of {total}."
+                Phrase(
+                    "{player} (offense) draws {segment}, the first segment of round {round} "
+                    "of {rounds}.",
+                    player=who,
+                    segment=drawn,
+                    round=before.round + 1,
+                    rounds=total,
+                )
             ]
-        out = [f"{who} draws {drawn} ({k} of {n * n - 1} segments)."]
+        out = [
+            Phrase(
+                "{player} draws {segment} ({k} of {segments} segments).",
+                player=who,
+                segment=drawn,
+                k=k,
+                segments=n * n - 1,
+            )
+        ]
         if after.reached == n * n:
             out.append(
-                f"Every dot is reached: {name_of(names, offense(after))} (offense) closes a loop."
+                Phrase(
+                    "Every dot is reached: {player} (offense) closes a loop.",
+                    player=SeatRef(offense(after)),
+                )
             )
         return out
 
-    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+    def prompt(self, s: State, seat: Seat) -> Phrase:
         if seat not in self.to_move(s):
-            return "It is not your move."
+            return NOT_YOUR_MOVE
         k, hint = s.reached, self._hint(s)
         if k == s.n * s.n:
-            return f"Every dot is reached. You are the offense: {hint} You score the loop's dots."
+            return Phrase(
+                "Every dot is reached. You are the offense: {hint} You score the loop's dots.",
+                hint=hint,
+            )
         if k == 0:
-            return f"You are the offense of a fresh grid: {hint}"
-        return f"Segment {k} of {s.n * s.n - 1}: {hint}"
+            return Phrase("You are the offense of a fresh grid: {hint}", hint=hint)
+        return Phrase("Segment {k} of {segments}: {hint}", k=k, segments=s.n * s.n - 1, hint=hint)
+
+
+def _refusal(why: str, n: int, a: int, b: int) -> Phrase:
+    """Why a segment between dots a and b is refused, by its key in `_parse`."""
+    # Named only on a refusal: parsing a legal move is hot in replays.
+    dots = {"a": dot_name(n, a), "b": dot_name(n, b)}
+    if why == "same":
+        return Phrase("{a} and {b} are the same dot", **dots)
+    if why == "apart":
+        return Phrase(
+            "{a} and {b} are not adjacent (next to each other, diagonals included)", **dots
+        )
+    if why == "joined":
+        return Phrase("{a} and {b} are already joined", **dots)
+    if why == "both":
+        return Phrase("{b} already has a segment (and so has {a})", **dots)
+    return Phrase("{a} has no segment yet (nor has {b})", **dots)
 
 
 def _put(values: tuple[int, ...], i: int, x: int) -> tuple[int, ...]:

@@ -8,12 +8,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import (
+    NOT_YOUR_MOVE,
     Game,
     IllegalMove,
     Move,
     Option,
     OptionValue,
+    Phrase,
     Seat,
+    SeatRef,
     clip,
     multiple_of_players,
     name_of,
@@ -92,7 +95,7 @@ class LengthsOfLengths(Game[State]):
         ),
         Option("rounds", "rounds as offense per player", 1, 10, "1"),
     )
-    notation = "a digit, `0` or `1`"
+    notation = Phrase("a digit, `0` or `1`")
     summary = (
         "2 to 8 players, p·rounds rounds; each player is the offense equally often, in seat "
         "order. In a round the list starts empty and players append one digit `0` or `1` in "
@@ -135,7 +138,7 @@ class LengthsOfLengths(Game[State]):
 
     def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         return rng.choice(("0", "1"))
 
     def max_steps(self, players: int, options: Mapping[str, Any]) -> int:
@@ -143,10 +146,12 @@ class LengthsOfLengths(Game[State]):
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         t = text.strip()
         if t not in ("0", "1"):
-            raise IllegalMove(f"`{clip(text)}` is not a digit you can append: send `0` or `1`.")
+            raise IllegalMove(
+                Phrase("`{text}` is not a digit you can append: send `0` or `1`.", text=clip(text))
+            )
         return t
 
     def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
@@ -212,37 +217,61 @@ class LengthsOfLengths(Game[State]):
             lines += ["", *_last_round(view["last"], names, compact)]
         return "\n".join(lines)
 
-    def describe(
-        self,
-        before: State,
-        moves: Mapping[Seat, Move],
-        after: State,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
+    def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
         ((seat, move),) = moves.items()
         digits = before.digits + move
-        who = name_of(names, seat)
-        out = [f"{who} appended {move}: `{digits}` ({len(digits)}/{before.n})."]
+        out = [
+            Phrase(
+                "{player} appended {digit}: `{digits}` ({length}/{n}).",
+                player=SeatRef(seat),
+                digit=move,
+                digits=digits,
+                length=len(digits),
+                n=before.n,
+            )
+        ]
         if after.round > before.round:
             off = self.offense(before)
             levels = cascade(digits)
-            out.append(f"Round {before.round + 1} of {self.total_rounds(before)} ends. Cascade:")
-            out += [f"`{level_text(i, lv)}`" for i, lv in enumerate(levels)]
             out.append(
-                f"{name_of(names, off)} (offense) scores {len(levels[-1])} "
-                f"(total {after.scores[off]})."
+                Phrase(
+                    "Round {round} of {rounds} ends. Cascade:",
+                    round=before.round + 1,
+                    rounds=self.total_rounds(before),
+                )
+            )
+            out += [Phrase("`{level}`", level=level_text(i, lv)) for i, lv in enumerate(levels)]
+            out.append(
+                Phrase(
+                    "{player} (offense) scores {points} (total {total}).",
+                    player=SeatRef(off),
+                    points=len(levels[-1]),
+                    total=after.scores[off],
+                )
             )
             if not self.is_over(after):
-                nxt = name_of(names, self.offense(after))
-                out.append(f"Round {after.round + 1}: {nxt} is the offense and plays first.")
+                out.append(
+                    Phrase(
+                        "Round {round}: {player} is the offense and plays first.",
+                        round=after.round + 1,
+                        player=SeatRef(self.offense(after)),
+                    )
+                )
         return out
 
-    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+    def prompt(self, s: State, seat: Seat) -> Phrase:
         off = self.offense(s)
-        role = "you are the offense" if seat == off else f"{name_of(names, off)} is the offense"
-        return (
-            f"Digit {len(s.digits) + 1} of {s.n} in round {s.round + 1} of "
-            f"{self.total_rounds(s)} ({role}): send `0` or `1`."
+        if seat == off:
+            role = Phrase("you are the offense")
+        else:
+            role = Phrase("{player} is the offense", player=SeatRef(off))
+        return Phrase(
+            "Digit {digit} of {n} in round {round} of {rounds} ({role}): send `0` or `1`.",
+            digit=len(s.digits) + 1,
+            n=s.n,
+            round=s.round + 1,
+            rounds=self.total_rounds(s),
+            role=role,
         )
 
 

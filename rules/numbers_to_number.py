@@ -8,13 +8,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules.base import (
+    NOT_YOUR_MOVE,
     BadOption,
     Game,
     IllegalMove,
     Move,
     Option,
     OptionValue,
+    Phrase,
     Seat,
+    SeatRef,
+    a_number_from,
     name_of,
     parse_int,
 )
@@ -105,7 +109,7 @@ class NumbersToNumber(Game[State]):
             "floor((2^m-1)/m)",
         ),
     )
-    notation = "a number you have not played yet, e.g. `17`"
+    notation = Phrase("a number you have not played yet, e.g. `17`")
     summary = (
         "Two players. Each move, both secretly pick a number from 1 to 2^m-1 that they have "
         "not picked before in this game. The reveal appends 1 to the round's binary list if "
@@ -124,7 +128,14 @@ class NumbersToNumber(Game[State]):
         if rounds is None:
             rounds = top
         if rounds > top:
-            raise BadOption(f"`rounds` must be from 1 to {top} when m is {m}; got {rounds}.")
+            raise BadOption(
+                Phrase(
+                    "`rounds` must be from 1 to {top} when m is {m}; got {rounds}.",
+                    top=top,
+                    m=m,
+                    rounds=rounds,
+                )
+            )
         return {"m": m, "rounds": rounds}
 
     def start(self, players: int, options: Mapping[str, Any]) -> State:
@@ -144,13 +155,17 @@ class NumbersToNumber(Game[State]):
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         top = 2**s.m - 1
-        x = parse_int(text, f"a number from 1 to {top}")
+        x = parse_int(text, a_number_from(1, top))
         if not 1 <= x <= top:
-            raise IllegalMove(f"{x} is out of range: pick a number from 1 to {top}.")
+            raise IllegalMove(
+                Phrase("{x} is out of range: pick a number from 1 to {top}.", x=x, top=top)
+            )
         if x in s.used[seat]:
-            raise IllegalMove(f"You have already played {x}; pick a number you have not played.")
+            raise IllegalMove(
+                Phrase("You have already played {x}; pick a number you have not played.", x=x)
+            )
         return str(x)
 
     def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
@@ -171,7 +186,7 @@ class NumbersToNumber(Game[State]):
 
     def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         top, used = 2**s.m - 1, s.used[seat]
         if len(used) < top // 2:
             while True:
@@ -216,33 +231,61 @@ class NumbersToNumber(Game[State]):
             lines += ["", _unused_line(view["private"], m, compact)]
         return "\n".join(lines)
 
-    def describe(
-        self,
-        before: State,
-        moves: Mapping[Seat, Move],
-        after: State,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
-        a, b = name_of(names, 0), name_of(names, 1)
-        pair = (int(moves[0]), int(moves[1]))
-        out = [f"{a} played {pair[0]}, {b} played {pair[1]}: the list gets `{symbol(pair)}`."]
+    def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
+        a, b = SeatRef(0), SeatRef(1)
+        x, y = int(moves[0]), int(moves[1])
+        out = [
+            Phrase(
+                "{a} played {x}, {b} played {y}: the list gets `{symbol}`.",
+                a=a,
+                x=x,
+                b=b,
+                y=y,
+                symbol=symbol((x, y)),
+            )
+        ]
         if after.round > before.round:
             symbols = "".join(symbol(p) for p in after.last_pairs)
             first, size = d_values(symbols, 8)
             shown = ", ".join(map(str, first)) + (", …" if size > len(first) else "")
-            out.append(f"Round {before.round + 1} ends: list `{symbols}`, D = {{{shown}}}.")
-            for seat, name in enumerate((a, b)):
-                hits = [p[seat] for p in after.last_pairs if in_d(p[seat], symbols)]
+            out.append(
+                Phrase(
+                    "Round {round} ends: list `{symbols}`, D = {{{shown}}}.",
+                    round=before.round + 1,
+                    symbols=symbols,
+                    shown=shown,
+                )
+            )
+            for seat in (0, 1):
+                hits = tuple(p[seat] for p in after.last_pairs if in_d(p[seat], symbols))
                 gained = after.scores[seat] - before.scores[seat]
-                why = f" for {', '.join(map(str, hits))}" if hits else ""
-                out.append(f"{name} +{gained}{why} (total {after.scores[seat]}).")
+                total = after.scores[seat]
+                if hits:
+                    line = Phrase(
+                        "{player} +{gained} for {hits} (total {total}).",
+                        player=SeatRef(seat),
+                        gained=gained,
+                        hits=hits,
+                        total=total,
+                    )
+                else:
+                    line = Phrase(
+                        "{player} +{gained} (total {total}).",
+                        player=SeatRef(seat),
+                        gained=gained,
+                        total=total,
+                    )
+                out.append(line)
         return out
 
-    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
-        top = 2**s.m - 1
-        return (
-            f"Move {len(s.pairs) + 1}/{s.m} of round {s.round + 1}: send a number from 1 to "
-            f"{top} that you have not played yet."
+    def prompt(self, s: State, seat: Seat) -> Phrase:
+        return Phrase(
+            "Move {move}/{m} of round {round}: send a number from 1 to {top} that you have not "
+            "played yet.",
+            move=len(s.pairs) + 1,
+            m=s.m,
+            round=s.round + 1,
+            top=2**s.m - 1,
         )
 
 

@@ -12,7 +12,21 @@ from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
-from rules.base import Game, IllegalMove, Move, Option, OptionValue, Seat, clip, name_of, parse_int
+from rules.base import (
+    NOT_YOUR_MOVE,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    OptionValue,
+    Phrase,
+    PhraseField,
+    Seat,
+    SeatRef,
+    clip,
+    name_of,
+    parse_int,
+)
 from rules.numerical_cards_scoring import Pile, no_points_left, outcome, reason
 
 CARDS_GO = {"back": "cards kept", "moldy": "both moldy", "exchange": "exchanged"}
@@ -43,10 +57,12 @@ def cycle(players: int) -> tuple[tuple[int, int], ...]:
     return tuple((i, j) for i in range(players) for j in range(i + 1, players))
 
 
-def pile_text(pile: Pile, limit: int = 30) -> str:
+def pile_text(pile: Pile, limit: int = 30) -> PhraseField:
     """A pile for a message: every card, or `7×2` groups when it is long."""
+    if not pile:
+        return Phrase("nothing")
     if len(pile) <= limit:
-        return ", ".join(map(str, pile)) or "nothing"
+        return ", ".join(map(str, pile))
     counts = ((c, pile.count(c)) for c in dict.fromkeys(pile))
     return ", ".join(f"{c}×{n}" if n > 1 else str(c) for c, n in counts)
 
@@ -62,16 +78,33 @@ def moved(pile: Pile, out: int | None, into: int | None = None) -> Pile:
 
 
 def end_text(end: str, active: Sequence[bool], who: Sequence[str]) -> str:
-    """Why the game ended, as a sentence."""
+    """Why the game ended, as a sentence naming the players by `who`."""
+    return end_phrase(end, active).english(who)
+
+
+def end_phrase(end: str, active: Sequence[bool]) -> Phrase:
+    """Why the game ended."""
     if end == "players":
-        left = [who[k] for k, on in enumerate(active) if on]
-        return f"Game over: only {left[0]} is left." if left else "Game over: nobody is left."
+        left = [k for k, on in enumerate(active) if on]
+        if left:
+            return Phrase("Game over: only {player} is left.", player=SeatRef(left[0]))
+        return Phrase("Game over: nobody is left.")
     if end == "stuck":
-        return (
+        return Phrase(
             "Game over: no point can be scored any more (no 1 left in play, and the fresh "
             "cards are pairwise coprime)."
         )
-    return "Game over: the move limit is reached."
+    return Phrase("Game over: the move limit is reached.")
+
+
+def gain_text(x: int, y: int, i: Seat, j: Seat) -> Phrase:
+    """Who scores what when seat i shows x and seat j shows y."""
+    pi, pj, _ = outcome(x, y)
+    if pi and pi == pj:
+        return Phrase("both +{points}", points=pi)
+    if pi or pj:
+        return Phrase("{player} +2", player=SeatRef(i if pi else j))
+    return Phrase("no points")
 
 
 def next_entry(active: Sequence[bool], entry: int) -> int:
@@ -97,7 +130,7 @@ class NumericalCards(Game[State]):
             "max_moves", "moves (pairings played) before the game stops", 1, 100_000, "3·m·p(p-1)/2"
         ),
     )
-    notation = "a card number from your fresh pile, e.g. `12`, or `drop` to leave the game"
+    notation = Phrase("a card number from your fresh pile, e.g. `12`, or `drop` to leave the game")
     summary = (
         "Each player has a fresh pile of cards 1..m. Pairs of players meet in a fixed cycle; "
         "each pair secretly picks one card each, then both are revealed. Both 1: both +2, cards "
@@ -153,7 +186,7 @@ class NumericalCards(Game[State]):
 
     def sample(self, s: State, seat: Seat, rng: random.Random) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         # Each card of the pile (repeats count) and `drop` are equally likely: dropping stays
         # rare for an automatic move, yet random games do end.
         pile = s.fresh[seat]
@@ -165,19 +198,27 @@ class NumericalCards(Game[State]):
 
     def _parse(self, s: State, seat: Seat, text: str) -> Move:
         if seat not in self.to_move(s):
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         if text.strip().lower() == "drop":
             return "drop"
         pile = s.fresh[seat]
+        held = pile_text(pile)
         try:
             x = parse_int(text)
         except IllegalMove:
-            what = f"`{clip(text)}` is not" if text.strip() else "Send"
-            raise IllegalMove(
-                f"{what} a card number or `drop`; you hold: {pile_text(pile)}."
-            ) from None
+            if text.strip():
+                why = Phrase(
+                    "`{text}` is not a card number or `drop`; you hold: {pile}.",
+                    text=clip(text),
+                    pile=held,
+                )
+            else:
+                why = Phrase("Send a card number or `drop`; you hold: {pile}.", pile=held)
+            raise IllegalMove(why) from None
         if x not in pile:
-            raise IllegalMove(f"{x} is not in your fresh pile; you hold: {pile_text(pile)}.")
+            raise IllegalMove(
+                Phrase("{x} is not in your fresh pile; you hold: {pile}.", x=x, pile=held)
+            )
         return str(x)
 
     def _apply(self, s: State, moves: Mapping[Seat, Move]) -> State:
@@ -291,53 +332,76 @@ class NumericalCards(Game[State]):
             ]
         return "\n".join(lines)
 
-    def describe(
-        self,
-        before: State,
-        moves: Mapping[Seat, Move],
-        after: State,
-        names: Sequence[str] | None = None,
-    ) -> list[str]:
-        p = len(before.scores)
-        i, j = cycle(p)[before.entry]
-        a, b = name_of(names, i), name_of(names, j)
+    def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
+        i, j = cycle(len(before.scores))[before.entry]
+        a, b = SeatRef(i), SeatRef(j)
         out = []
         if moves[i] == "drop" and moves[j] == "drop":
-            out.append(f"{a} and {b} both drop out of the game; no points.")
+            out.append(Phrase("{a} and {b} both drop out of the game; no points.", a=a, b=b))
         elif "drop" in (moves[i], moves[j]):
             quitter, other = (a, b) if moves[i] == "drop" else (b, a)
             out.append(
-                f"{quitter} drops out of the game; {other}'s sealed card stays, unrevealed, "
-                "in its fresh pile; no points."
+                Phrase(
+                    "{quitter} drops out of the game; {other}'s sealed card stays, unrevealed, "
+                    "in its fresh pile; no points.",
+                    quitter=quitter,
+                    other=other,
+                )
             )
         else:
             x, y = int(moves[i]), int(moves[j])
             pi, pj, where = outcome(x, y)
-            gain = f"both +{pi}" if pi and pi == pj else f"{a if pi else b} +2"
-            gain = gain if pi or pj else "no points"
             goes = {
-                "back": "the cards go back to their fresh piles.",
-                "moldy": "both cards go moldy.",
-                "exchange": f"the cards are exchanged ({a} gets {y}, {b} gets {x}).",
+                "back": Phrase("the cards go back to their fresh piles."),
+                "moldy": Phrase("both cards go moldy."),
+                "exchange": Phrase(
+                    "the cards are exchanged ({a} gets {y}, {b} gets {x}).", a=a, b=b, x=x, y=y
+                ),
             }[where]
-            out.append(f"{a} {x} vs {b} {y}: {reason(x, y)}: {gain}; {goes}")
+            out.append(
+                Phrase(
+                    "{a} {x} vs {b} {y}: {reason}: {gain}; {goes}",
+                    a=a,
+                    x=x,
+                    b=b,
+                    y=y,
+                    reason=reason(x, y),
+                    gain=gain_text(x, y, i, j),
+                    goes=goes,
+                )
+            )
             if pi or pj:
-                out.append(f"Totals: {a} {after.scores[i]}, {b} {after.scores[j]}.")
-        for seat, name in ((i, a), (j, b)):
+                out.append(
+                    Phrase(
+                        "Totals: {a} {total_a}, {b} {total_b}.",
+                        a=a,
+                        b=b,
+                        total_a=after.scores[i],
+                        total_b=after.scores[j],
+                    )
+                )
+        for seat in (i, j):
             if before.active[seat] and not after.active[seat] and moves[seat] != "drop":
-                out.append(f"{name}'s fresh pile is empty: {name} leaves the game.")
+                out.append(
+                    Phrase(
+                        "{player}'s fresh pile is empty: {player} leaves the game.",
+                        player=SeatRef(seat),
+                    )
+                )
         if after.end:
-            out.append(end_text(after.end, after.active, [name_of(names, k) for k in range(p)]))
+            out.append(end_phrase(after.end, after.active))
         return out
 
-    def prompt(self, s: State, seat: Seat, names: Sequence[str] | None = None) -> str:
+    def prompt(self, s: State, seat: Seat) -> Phrase:
         if seat not in self.to_move(s):
-            return "It is not your move."
+            return NOT_YOUR_MOVE
         i, j = cycle(len(s.scores))[s.entry]
-        other = name_of(names, j if seat == i else i)
-        return (
-            f"Move {s.moves + 1}: you are paired with {other}. Send a card from your fresh pile "
-            f"({pile_text(s.fresh[seat])}) or `drop` to leave the game."
+        return Phrase(
+            "Move {move}: you are paired with {other}. Send a card from your fresh pile "
+            "({pile}) or `drop` to leave the game.",
+            move=s.moves + 1,
+            other=SeatRef(j if seat == i else i),
+            pile=pile_text(s.fresh[seat]),
         )
 
 
@@ -347,9 +411,8 @@ def _last_text(last: Sequence[Any], who: Sequence[str]) -> str:
         quit = [who[k] for k, mv in ((i, a), (j, b)) if mv == "drop"]
         return " and ".join(quit) + (" dropped out" if len(quit) == 1 else " both dropped out")
     x, y = int(a), int(b)
-    pi, pj, where = outcome(x, y)
-    pts = f"both +{pi}" if pi and pi == pj else f"{who[i] if pi else who[j]} +2"
-    pts = pts if pi or pj else "no points"
+    pts = gain_text(x, y, i, j).english(who)
+    where = outcome(x, y)[2]
     return f"{who[i]} {x} vs {who[j]} {y}: {reason(x, y)}; {pts}, {CARDS_GO[where]}"
 
 

@@ -6,6 +6,8 @@ import math
 from collections.abc import Iterable
 from functools import cache
 
+from rules.base import Phrase
+
 Pile = tuple[int, ...]
 """A multiset of cards 1..m: a sorted tuple, repeats allowed."""
 
@@ -25,18 +27,18 @@ def outcome(x: int, y: int) -> tuple[int, int, str]:
     return 0, 0, "exchange"
 
 
-def reason(x: int, y: int) -> str:
+def reason(x: int, y: int) -> Phrase:
     """Why a reveal scores as it does, in a few words."""
     g = math.gcd(x, y)
     if x == y:
-        return "both played 1" if x == 1 else "equal cards"
+        return Phrase("both played 1") if x == 1 else Phrase("equal cards")
     if x == 1 or y == 1:
-        return "one card is 1"
+        return Phrase("one card is 1")
     if g in (x, y):
-        return f"{min(x, y)} divides {max(x, y)}"
+        return Phrase("{low} divides {high}", low=min(x, y), high=max(x, y))
     if g > 1:
-        return f"gcd {g}, neither divides the other"
-    return "coprime"
+        return Phrase("gcd {gcd}, neither divides the other", gcd=g)
+    return Phrase("coprime")
 
 
 @cache

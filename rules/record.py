@@ -7,7 +7,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from rules.base import BadOption, Game, IllegalMove, Move, RulesError, Seat
+from rules.base import (
+    GAME_OVER,
+    NOT_YOUR_MOVE,
+    BadOption,
+    Game,
+    IllegalMove,
+    Move,
+    Phrase,
+    RulesError,
+    Seat,
+)
 
 
 class RecordError(RulesError):
@@ -79,12 +89,12 @@ class Progress:
     def check(self, seat: Seat, text: str, allow_change: bool = False) -> Move:
         """The canonical move a seat would submit now, or IllegalMove saying why not."""
         if self.is_over():
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(GAME_OVER)
         step = self.game.to_move(self.state)
         if seat not in step:
-            raise IllegalMove("It is not your move.")
+            raise IllegalMove(NOT_YOUR_MOVE)
         if seat in self.pending and not allow_change:
-            raise IllegalMove("You have already moved in this step.")
+            raise IllegalMove(Phrase("You have already moved in this step."))
         return self.game.parse(self.state, seat, text)
 
     def submit(self, seat: Seat, text: str, allow_change: bool = False) -> Progress:
@@ -98,9 +108,9 @@ class Progress:
     def resign(self, seat: Seat) -> Progress:
         """A seat leaves before the end (once); its sealed move of this step stands."""
         if self.is_over():
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(GAME_OVER)
         if seat in self.resigned:
-            raise IllegalMove(f"Seat {seat} has already resigned.")
+            raise IllegalMove(Phrase("Seat {seat} has already resigned.", seat=seat))
         return replace(self, resigned=self.resigned | {seat})
 
     def enter(self, entry: Entry) -> Progress:

@@ -1,8 +1,9 @@
 """Every code the referee or the front end says has a wording, and every language says each
-message with the same placeholders as English."""
+message (the front end's and the games' phrases) with the same placeholders as English."""
 
 from __future__ import annotations
 
+import gettext
 import string
 from pathlib import Path
 
@@ -10,13 +11,16 @@ import pytest
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
+import cogs.speech
 from cogs.catalogue import TEMPLATES, Ask, Wording
-from cogs.speech import ENGLISH, LOCALES, SOURCE_LANGUAGE, languages
+from cogs.speech import ENGLISH, LOCALES, SOURCE_LANGUAGE, Words, languages
 from referee import codes
-from referee.speech import GameRef, Listed, Person, say
+from referee.speech import GameRef, Listed, Person, RulesText, say
 
 ROOT = Path(__file__).resolve().parents[2]
-KEYWORDS = {"N_": None, "NP_": (1, 2)}
+KEYWORDS = {"N_": None, "NP_": (1, 2), "Phrase": None}
+EXTRACTED = ("cogs", "rules")
+"""Where the catalogues' messages are marked: the front end's words and the games' phrases."""
 ALL_CODES = [
     c for kind in (codes.Refusal, codes.Reply, codes.Cancel, codes.Line, Ask) for c in kind
 ]
@@ -33,13 +37,14 @@ def forms(wording: Wording) -> tuple[str, ...]:
 
 
 def extracted() -> dict[str, tuple[str, ...]]:
-    """The front end's messages as the catalogues' extraction finds them in the source."""
+    """The messages as the catalogues' extraction finds them in the source."""
     found: dict[str, tuple[str, ...]] = {}
-    for _, _, message, _, _ in extract_from_dir(
-        str(ROOT / "cogs"), keywords=KEYWORDS, comment_tags=()
-    ):
-        message = message if isinstance(message, tuple) else (message,)
-        found[message[0]] = message
+    for folder in EXTRACTED:
+        for _, _, message, _, _ in extract_from_dir(
+            str(ROOT / folder), keywords=KEYWORDS, comment_tags=()
+        ):
+            message = message if isinstance(message, tuple) else (message,)
+            found[message[0]] = message
     return found
 
 
@@ -104,3 +109,31 @@ def test_english_words_a_text_with_its_fields() -> None:
     two = Listed.of([Person("a"), Person("b", 7)])
     assert ENGLISH.text(say(codes.Line.THINKING, players=one, n=1)) == r"\*\*Bot\*\* is thinking."
     assert ENGLISH.text(say(codes.Line.THINKING, players=two, n=2)) == "a, <@7> are thinking."
+
+
+PIRATE = {
+    "{a} played `{move}`: {gain}; {seats}.": "{gain}, arr: {a} be playin' `{move}` ({seats}).",
+    "both +{points}": "both o' ye +{points}",
+}
+"""A made-up language's translations of two of the games' phrases."""
+
+
+class Pirate(gettext.NullTranslations):
+    """The made-up language."""
+
+    def gettext(self, message: str) -> str:
+        return PIRATE.get(message, message)
+
+
+def test_a_games_sentence_is_worded_from_its_template(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game's sentence is its template in the reader's language with its fields shown: people
+    escaped or called, lists and inner sentences worded, the rules' own text as written (in a
+    code span, escaping would show)."""
+    gain = RulesText("both +{points}", (("points", 2),))
+    seats = Listed.of([Person("b", 7), 3])
+    fields = (("a", Person("**x**")), ("gain", gain), ("move", "0_1"), ("seats", seats))
+    text = RulesText("{a} played `{move}`: {gain}; {seats}.", fields)
+    assert ENGLISH.field(text) == r"\*\*x\*\* played `0_1`: both +2; <@7>, 3."
+    monkeypatch.setattr(cogs.speech, "translations", lambda language: Pirate())
+    pirate = Words("xx")
+    assert pirate.field(text) == r"both o' ye +2, arr: \*\*x\*\* be playin' `0_1` (<@7>, 3)."

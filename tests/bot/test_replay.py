@@ -14,6 +14,7 @@ from PIL import Image
 import boards
 from cogs.boards import PICTURE_NAME
 from rules import GAMES
+from rules.base import english
 from rules.record import Progress
 from tests.boards.helpers import decoded
 from tests.bot.table import Table
@@ -46,7 +47,9 @@ def spectators_at(history: dict[str, Any]) -> list[tuple[dict[str, Any], list[st
         p = p.submit(seat, move)
         moves[seat] = move
         if not p.pending:
-            out.append((game.view(p.state, None), game.describe(before, moves, p.state, names)))
+            out.append(
+                (game.view(p.state, None), english(game.describe(before, moves, p.state), names))
+            )
             moves = {}
     return out
 

@@ -13,7 +13,7 @@ import pytest
 
 import rules
 from rules import GAMES
-from rules.base import BOARD_LIMIT, Game, IllegalMove
+from rules.base import BOARD_LIMIT, Game, IllegalMove, Phrase
 from rules.codec import decode, encode
 from rules.record import Progress, Record, replay
 
@@ -158,8 +158,8 @@ def play_one(slug: str, players: int, options: dict[str, Any], seed: int) -> Non
                 assert progress.state == before
                 assert progress.awaited() == game.to_move(before) - set(moves)
         assert progress.state != before or not game.to_move(before)
-        lines = game.describe(before, moves, progress.state, None)
-        assert lines and all(isinstance(x, str) and x for x in lines)
+        lines = game.describe(before, moves, progress.state)
+        assert lines and all(isinstance(x, Phrase) and x.english() for x in lines)
         steps += 1
         assert steps <= bound, f"game did not end within {bound} steps"
         scores = game.scores(progress.state)

@@ -9,7 +9,7 @@ import pytest
 
 from rules.arcs_and_marks import GAME, State
 from rules.arcs_geometry import arcs_meet
-from rules.base import BOARD_LIMIT, BadOption, IllegalMove
+from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.record import Progress
 
 NAMES = ["alice", "bob", "carol"]
@@ -159,7 +159,7 @@ def test_rounds_rotate_the_first_mover_and_wrap_centres() -> None:
         assert seat_now(p.state) == r % 3
         p = play(p, "1@2")
         assert seat_now(p.state) == (r + 1) % 3
-        assert "centred on mark 0" in GAME.prompt(p.state, (r + 1) % 3)
+        assert "centred on mark 0" in GAME.prompt(p.state, (r + 1) % 3).english()
         p = play(p, "1", "1")
     assert GAME.is_over(p.state) and p.result()["to_move"] == []
     # m=3 only has k=1, and any two such arcs share an end mark: 0 + 1 + 2 per round.
@@ -177,7 +177,9 @@ def test_describe_says_who_scored_and_why() -> None:
         before = p.state
         seat = seat_now(before)
         p = p.submit(seat, move)
-        lines += GAME.describe(before, {seat: GAME.parse(before, seat, move)}, p.state, NAMES)
+        lines += english(
+            GAME.describe(before, {seat: GAME.parse(before, seat, move)}, p.state), NAMES
+        )
     assert lines[0] == "alice starts round 1 with arc k=1 at mark 0 → +0"
     assert lines[1] == "bob draws arc k=1 at mark 1: touches 1 earlier arc (the one at mark 0) → +1"
     assert lines[3] == (
@@ -191,13 +193,13 @@ def test_describe_no_touch_and_a_new_round() -> None:
     p = play(Progress.begin(GAME, 2, {"m": 12, "rounds": 2}), "1@0")
     before = p.state
     p = play(p, "5")  # arc (1,5), ends 8 and 6, passes beyond the small arc (0,1)
-    assert GAME.describe(before, {1: "5"}, p.state, NAMES) == [
+    assert english(GAME.describe(before, {1: "5"}, p.state), NAMES) == [
         "bob draws arc k=5 at mark 1: touches no earlier arc → +0"
     ]
     p = play(p, *["1"] * 10)
     before = p.state
     p = play(p, "2@3")
-    assert GAME.describe(before, {1: "2@3"}, p.state, NAMES) == [
+    assert english(GAME.describe(before, {1: "2@3"}, p.state), NAMES) == [
         "bob starts round 2 with arc k=2 at mark 3 → +0"
     ]
 
@@ -205,9 +207,15 @@ def test_describe_no_touch_and_a_new_round() -> None:
 def test_prompts() -> None:
     """The first mover is told about k@c; later movers get their centre."""
     p = Progress.begin(GAME, 2, {})
-    assert "k@c" in GAME.prompt(p.state, 0) and "from 1 to 3" in GAME.prompt(p.state, 0)
+    assert (
+        "k@c" in GAME.prompt(p.state, 0).english()
+        and "from 1 to 3" in GAME.prompt(p.state, 0).english()
+    )
     p = play(p, "2@7")
-    assert "move 2/8" in GAME.prompt(p.state, 1) and "mark 0" in GAME.prompt(p.state, 1)
+    assert (
+        "move 2/8" in GAME.prompt(p.state, 1).english()
+        and "mark 0" in GAME.prompt(p.state, 1).english()
+    )
 
 
 def test_board_shows_circle_arcs_and_list() -> None:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rules.base import BOARD_LIMIT, BadOption, IllegalMove
+from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.binary_scramble import GAME, HISTORY, partitions, shape_of, show_shape
 from rules.codec import decode, encode
 from rules.record import Progress
@@ -82,12 +82,14 @@ def test_list_just_before_counts() -> None:
     p = build(3, "001110101")
     before = p.state
     p = flip(p, 3)
-    lines = GAME.describe(before, {0: "3"}, p.state, NAMES)
+    lines = english(GAME.describe(before, {0: "3"}, p.state), NAMES)
     assert "alice flips 3: 001110101 -> 000110101, runs 3 2 1x4." in lines
     assert "Those run lengths match the list just before: alice scores 1 (total 1)." in lines
     before = p.state
     p = flip(p, 6)
-    assert "Those run lengths are new: no point." in GAME.describe(before, {1: "6"}, p.state)
+    assert "Those run lengths are new: no point." in english(
+        GAME.describe(before, {1: "6"}, p.state)
+    )
 
 
 def test_no_list_may_repeat() -> None:
@@ -144,8 +146,8 @@ def test_target_ends_at_once() -> None:
     assert GAME.is_over(p.state) and GAME.scores(p.state) == (1, 0, 2)
     assert GAME.winners(p.state) == {2}
     assert p.awaited() == set() and list(GAME.legal(p.state, 0)) == []
-    assert "carol reaches the target 2: game over." in GAME.describe(
-        before, {2: "2"}, p.state, NAMES
+    assert "carol reaches the target 2: game over." in english(
+        GAME.describe(before, {2: "2"}, p.state), NAMES
     )
     assert "Game over: carol reached the target. Winner: carol." in GAME.render(p.state, 0, NAMES)
     with pytest.raises(IllegalMove, match="game is over"):
@@ -171,7 +173,7 @@ def test_stuck_player_ends_the_game() -> None:
     assert GAME.scores(p.state) == (1, 1)
     assert GAME.is_over(p.state) and GAME.winners(p.state) == {0, 1}
     assert p.state.turn <= GAME.max_steps(2, {"length": 2, "target": None}) == 6
-    lines = GAME.describe(before, {0: "1"}, p.state, NAMES)
+    lines = english(GAME.describe(before, {0: "1"}, p.state), NAMES)
     assert lines[-1] == "bob cannot flip: every flip gives a list already reached. Game over."
     assert "Game over: bob has no legal flip. Draw: alice, bob." in GAME.render(
         p.state, None, NAMES
@@ -260,6 +262,6 @@ def test_board_fits_at_the_bounds() -> None:
 def test_prompts() -> None:
     """The prompt says what to send in each part."""
     p = Progress.begin(GAME, 3, {"length": 9})
-    assert "send `0` or `1` (list so far: empty, 0 of 9)" in GAME.prompt(p.state, 0)
+    assert "send `0` or `1` (list so far: empty, 0 of 9)" in GAME.prompt(p.state, 0).english()
     p = flip(build(3, "001110101"), 3)
-    assert GAME.prompt(p.state, 1).endswith("you can flip 1, 2, 4, 5, 6, 7, 8, 9.")
+    assert GAME.prompt(p.state, 1).english().endswith("you can flip 1, 2, 4, 5, 6, 7, 8, 9.")

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from rules.base import BOARD_LIMIT, BadOption, IllegalMove
+from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.codec import decode, encode
 from rules.integer_sequence import GAME, abbreviate, best_divisor, play
 from rules.record import Progress
@@ -118,19 +118,19 @@ def test_describe_says_why() -> None:
     p = circle(1, 8, 2, 8, 3)
     before = p.state
     after = p.submit(0, "5").state
-    (line,) = GAME.describe(before, {0: "5"}, after, ["alice"])
+    (line,) = english(GAME.describe(before, {0: "5"}, after), ["alice"])
     assert line == (
         "alice circles 5: m(4) = 5·49 + 2 = 247 (composite); "
         "247 is divisible by 1 only among earlier m → +1."
     )
     p = circle(1, 8, 2)
-    lines = GAME.describe(p.state, {0: "8"}, p.submit(0, "8").state, ["alice"])
+    lines = english(GAME.describe(p.state, {0: "8"}, p.submit(0, "8").state), ["alice"])
     assert lines == [
         "alice circles 8: m(2) = 8·2 + 0 = 16 (composite); "
         "the largest earlier m dividing it is m(1) = 2 → +2."
     ]
     p = circle(1, 2, 2)
-    lines = GAME.describe(p.state, {0: "1"}, p.submit(0, "1").state, ["alice"])
+    lines = english(GAME.describe(p.state, {0: "1"}, p.submit(0, "1").state), ["alice"])
     assert lines[0].endswith("→ +2.") and lines[1] == "That was move 2 of 2: the game is over."
 
 
@@ -180,6 +180,6 @@ def test_board_compact_with_huge_scores() -> None:
 def test_prompt() -> None:
     """The prompt names the formula and the uncircled numbers."""
     p = circle(1, 5, 4, 5)
-    assert GAME.prompt(p.state, 0) == (
+    assert GAME.prompt(p.state, 0).english() == (
         "Move 3 of 5: circle a number; m(3) = r·21 + 2. Uncircled: 1, 2, 3."
     )

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from rules.base import BOARD_LIMIT, BadOption, IllegalMove
+from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.labyrinthine_geometry import neighbours, pairs, tree_path
 from rules.labyrinthine_loop import GAME, State
 from rules.record import Progress
@@ -139,7 +139,7 @@ def test_not_your_move() -> None:
     with pytest.raises(IllegalMove, match="It is not your move"):
         p.check(1, "b2 c3")
     assert list(GAME.legal(p.state, 1)) == []
-    assert GAME.prompt(p.state, 2) == "It is not your move."
+    assert GAME.prompt(p.state, 2).english() == "It is not your move."
 
 
 # A round --------------------------------------------------------------------------------------
@@ -217,7 +217,7 @@ def test_loop_through_every_dot_scores_n_squared() -> None:
     assert GAME.scores(after.state) == (9, 0)
     assert after.state.last_close == (0, 4)
     assert len(after.state.last_loop) == 9
-    lines = GAME.describe(before, {0: "a1 b2"}, after.state, NAMES)
+    lines = english(GAME.describe(before, {0: "a1 b2"}, after.state), NAMES)
     assert lines == [
         "alice (offense) closes a1-b2: a loop of 9 dots, +9 (total 9).",
         "Round 2 of 2: bob is the offense.",
@@ -271,15 +271,15 @@ def test_describe_growth_lines() -> None:
     """The first segment names the round; growth names the segment from its old dot."""
     p0 = begin(3, n=2)
     p1 = play(p0, "a1 b1")
-    assert GAME.describe(p0.state, {0: "a1 b1"}, p1.state, NAMES) == [
+    assert english(GAME.describe(p0.state, {0: "a1 b1"}, p1.state), NAMES) == [
         "alice (offense) draws a1-b1, the first segment of round 1 of 3."
     ]
     p2 = play(p1, "a2 b1")
-    assert GAME.describe(p1.state, {1: "a2 b1"}, p2.state, NAMES) == [
+    assert english(GAME.describe(p1.state, {1: "a2 b1"}, p2.state), NAMES) == [
         "bob draws b1-a2 (2 of 3 segments)."
     ]
     p3 = play(p2, "b2 b1")
-    assert GAME.describe(p2.state, {2: "b1 b2"}, p3.state, NAMES) == [
+    assert english(GAME.describe(p2.state, {2: "b1 b2"}, p3.state), NAMES) == [
         "carol draws b1-b2 (3 of 3 segments).",
         "Every dot is reached: alice (offense) closes a loop.",
     ]
@@ -290,7 +290,7 @@ def test_describe_last_round() -> None:
     p = play(begin(2, n=2), "a1 b1", "b1 b2", "b2 a2", "a1 a2")
     p = play(p, "a1 b1", "b1 b2", "b2 a2")
     after = play(p, "a1 b2")
-    assert GAME.describe(p.state, {1: "a1 b2"}, after.state, NAMES) == [
+    assert english(GAME.describe(p.state, {1: "a1 b2"}, after.state), NAMES) == [
         "bob (offense) closes a1-b2: a loop of 3 dots, +3 (total 3).",
         "That was round 2 of 2: the game is over.",
     ]
@@ -299,11 +299,11 @@ def test_describe_last_round() -> None:
 def test_prompts() -> None:
     """The prompt says what kind of move is due, with an example."""
     p = begin(2, n=3)
-    assert GAME.prompt(p.state, 0).startswith("You are the offense of a fresh grid")
+    assert GAME.prompt(p.state, 0).english().startswith("You are the offense of a fresh grid")
     p = play(p, "a1 a2")
-    assert GAME.prompt(p.state, 1).startswith("Segment 2 of 8: draw from a dot that has")
+    assert GAME.prompt(p.state, 1).english().startswith("Segment 2 of 8: draw from a dot that has")
     p = play(p, *SNAKE_3[1:])
-    assert "You score the loop's dots." in GAME.prompt(p.state, 0)
+    assert "You score the loop's dots." in GAME.prompt(p.state, 0).english()
 
 
 # Board ----------------------------------------------------------------------------------------

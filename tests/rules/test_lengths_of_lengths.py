@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.base import BOARD_LIMIT, BadOption, IllegalMove
+from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.lengths_of_lengths import (
     GAME,
     State,
@@ -201,23 +201,25 @@ def test_describe_says_who_appended_and_the_round_end() -> None:
     (seat,) = p.awaited()
     assert seat == 4
     after = GAME.apply(before, {seat: "1"})
-    lines = GAME.describe(before, {seat: "1"}, after, NAMES[:5])
+    lines = english(GAME.describe(before, {seat: "1"}, after), NAMES[:5])
     assert lines[0] == f"erin appended 1: `{EXAMPLE}` (25/25)."
     assert [f"`{level_text(i, lv)}`" for i, lv in enumerate(EXAMPLE_LEVELS)] == lines[2:8]
     assert "alice (offense) scores 3 (total 3)." in lines
     assert lines[-1] == "Round 2: bob is the offense and plays first."
     first = GAME.apply(GAME.start(5, {"n": 25, "rounds": 1}), {0: "0"})
-    assert GAME.describe(GAME.start(5, {"n": 25, "rounds": 1}), {0: "0"}, first, NAMES) == [
-        "alice appended 0: `0` (1/25)."
-    ]
+    assert english(
+        GAME.describe(GAME.start(5, {"n": 25, "rounds": 1}), {0: "0"}, first), NAMES
+    ) == ["alice appended 0: `0` (1/25)."]
 
 
 def test_prompt() -> None:
     """The prompt gives the position in the round and the player's role."""
     s = GAME.start(3, {"n": 12, "rounds": 1})
-    assert "Digit 1 of 12 in round 1 of 3 (you are the offense)" in GAME.prompt(s, 0)
+    assert "Digit 1 of 12 in round 1 of 3 (you are the offense)" in GAME.prompt(s, 0).english()
     s = GAME.apply(s, {0: "1"})
-    assert "Digit 2 of 12 in round 1 of 3 (alice is the offense)" in GAME.prompt(s, 1, NAMES)
+    assert "Digit 2 of 12 in round 1 of 3 (alice is the offense)" in GAME.prompt(s, 1).english(
+        NAMES
+    )
 
 
 def test_whole_game_at_the_largest_bound() -> None:

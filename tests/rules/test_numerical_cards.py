@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from rules.base import BOARD_LIMIT, BadOption, IllegalMove
+from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.numerical_cards import GAME, State, cycle
 from rules.numerical_cards_scoring import no_points_left, outcome
 from rules.record import Progress
@@ -57,7 +57,7 @@ def test_both_ones_go_back() -> None:
     t = step(s, "1", "1")
     assert t.scores == (2, 2)
     assert t.fresh == ((1, 2), (1, 3)) and t.moldy == ((), ())
-    assert GAME.describe(s, {0: "1", 1: "1"}, t, NAMES)[0] == (
+    assert english(GAME.describe(s, {0: "1", 1: "1"}, t), NAMES)[0] == (
         "alice 1 vs bob 1: both played 1: both +2; the cards go back to their fresh piles."
     )
 
@@ -68,7 +68,7 @@ def test_one_card_is_one_exchanges() -> None:
     t = step(s, "1", "7")
     assert t.scores == (2, 0)
     assert t.fresh == ((7, 7), (1, 9)) and t.moldy == ((), ())
-    assert GAME.describe(s, {0: "1", 1: "7"}, t, NAMES)[0] == (
+    assert english(GAME.describe(s, {0: "1", 1: "7"}, t), NAMES)[0] == (
         "alice 1 vs bob 7: one card is 1: alice +2; the cards are exchanged "
         "(alice gets 7, bob gets 1)."
     )
@@ -82,7 +82,10 @@ def test_equal_cards_go_moldy() -> None:
     t = step(s, "7", "7")
     assert t.scores == (2, 2)
     assert t.fresh == ((8,), (2,)) and t.moldy == ((7,), (7,))
-    assert "equal cards: both +2; both cards go moldy." in GAME.describe(s, {0: "7", 1: "7"}, t)[0]
+    assert (
+        "equal cards: both +2; both cards go moldy."
+        in english(GAME.describe(s, {0: "7", 1: "7"}, t))[0]
+    )
 
 
 def test_divisor_owner_scores() -> None:
@@ -91,7 +94,7 @@ def test_divisor_owner_scores() -> None:
     t = step(s, "12", "3")
     assert t.scores == (0, 2)
     assert t.fresh == ((13,), (5,)) and t.moldy == ((12,), (3,))
-    line = GAME.describe(s, {0: "12", 1: "3"}, t, NAMES)[0]
+    line = english(GAME.describe(s, {0: "12", 1: "3"}, t), NAMES)[0]
     assert line == "alice 12 vs bob 3: 3 divides 12: bob +2; both cards go moldy."
 
 
@@ -101,7 +104,7 @@ def test_common_factor_both_score_one() -> None:
     t = step(s, "6", "4")
     assert t.scores == (1, 1)
     assert t.fresh == ((1,), (1,)) and t.moldy == ((6,), (4,))
-    assert GAME.describe(s, {0: "6", 1: "4"}, t, NAMES) == [
+    assert english(GAME.describe(s, {0: "6", 1: "4"}, t), NAMES) == [
         "alice 6 vs bob 4: gcd 2, neither divides the other: both +1; both cards go moldy.",
         "Totals: alice 1, bob 1.",
     ]
@@ -113,7 +116,7 @@ def test_coprime_exchange_no_points() -> None:
     t = step(s, "8", "15")
     assert t.scores == (0, 0)
     assert t.fresh == ((10, 15), (8, 20)) and t.moldy == ((), ())
-    assert GAME.describe(s, {0: "8", 1: "15"}, t, NAMES) == [
+    assert english(GAME.describe(s, {0: "8", 1: "15"}, t), NAMES) == [
         "alice 8 vs bob 15: coprime: no points; the cards are exchanged "
         "(alice gets 15, bob gets 8)."
     ]
@@ -128,7 +131,7 @@ def test_one_player_drops() -> None:
     t = step(s, "4", "drop")
     assert t.active == (True, False, True) and t.scores == (0, 0, 0)
     assert t.fresh == s.fresh and t.moves == 1 and not t.end
-    lines = GAME.describe(s, {0: "4", 1: "drop"}, t, NAMES)
+    lines = english(GAME.describe(s, {0: "4", 1: "drop"}, t), NAMES)
     assert lines == [
         "bob drops out of the game; alice's sealed card stays, unrevealed, in its fresh pile; "
         "no points."
@@ -142,14 +145,14 @@ def test_both_drop() -> None:
     s = begin(3, m=5)
     t = step(s, "drop", "drop")
     assert t.active == (False, False, True) and t.end == "players" and t.moves == 1
-    lines = GAME.describe(s, {0: "drop", 1: "drop"}, t, NAMES)
+    lines = english(GAME.describe(s, {0: "drop", 1: "drop"}, t), NAMES)
     assert lines == [
         "alice and bob both drop out of the game; no points.",
         "Game over: only carol is left.",
     ]
     u = step(begin(2, m=5), "drop", "drop")
     assert GAME.is_over(u) and GAME.winners(u) == {0, 1}
-    assert GAME.describe(begin(2, m=5), {0: "drop", 1: "drop"}, u)[-1] == (
+    assert english(GAME.describe(begin(2, m=5), {0: "drop", 1: "drop"}, u))[-1] == (
         "Game over: nobody is left."
     )
 
@@ -160,7 +163,7 @@ def test_empty_fresh_pile_leaves() -> None:
     t = step(s, "6", "4")
     assert t.active == (False, True, True) and t.scores == (1, 1, 0)
     assert GAME.to_move(t) == {1, 2}
-    lines = GAME.describe(s, {0: "6", 1: "4"}, t, NAMES)
+    lines = english(GAME.describe(s, {0: "6", 1: "4"}, t), NAMES)
     assert "alice's fresh pile is empty: alice leaves the game." in lines
     with pytest.raises(IllegalMove, match="not your move"):
         GAME.parse(t, 0, "drop")
@@ -223,7 +226,7 @@ def test_game_ends_when_no_point_can_be_scored() -> None:
     s = with_piles(begin(3, m=20), p0=[4, 9], p1=[2, 5], p2=[7, 11])
     t = step(s, "4", "2")  # 2 divides 4: bob +2; left: {9}, {5}, {7, 11}
     assert t.end == "stuck" and GAME.is_over(t) and GAME.to_move(t) == frozenset()
-    assert GAME.describe(s, {0: "4", 1: "2"}, t, NAMES)[-1].startswith(
+    assert english(GAME.describe(s, {0: "4", 1: "2"}, t), NAMES)[-1].startswith(
         "Game over: no point can be scored any more"
     )
     # A departed player's cards are out of play: carol's 9 does not keep the game alive.
@@ -258,7 +261,10 @@ def test_game_ends_after_max_moves() -> None:
     s = step(s, "1", "1")
     assert s.end == "limit" and s.moves == 3 and s.scores == (6, 6)
     assert GAME.winners(s) == {0, 1}
-    assert GAME.describe(s, {0: "1", 1: "1"}, s)[-1] == "Game over: the move limit is reached."
+    assert (
+        english(GAME.describe(s, {0: "1", 1: "1"}, s))[-1]
+        == "Game over: the move limit is reached."
+    )
     with pytest.raises(IllegalMove, match="over"):
         GAME.apply(s, {0: "1", 1: "1"})
 
@@ -312,12 +318,12 @@ def test_prompt() -> None:
     """The prompt names the partner and lists the seat's fresh pile."""
     s = with_piles(begin(3, m=20), p0=[1, 3, 3, 8, 20])
     s = replace(s, moves=6)
-    assert GAME.prompt(s, 0, NAMES) == (
+    assert GAME.prompt(s, 0).english(NAMES) == (
         "Move 7: you are paired with bob. Send a card from your fresh pile "
         "(1, 3, 3, 8, 20) or `drop` to leave the game."
     )
-    assert "paired with P1" in GAME.prompt(s, 1)
-    assert GAME.prompt(s, 2) == "It is not your move."
+    assert "paired with P1" in GAME.prompt(s, 1).english()
+    assert GAME.prompt(s, 2).english() == "It is not your move."
 
 
 # Options --------------------------------------------------------------------------------------
@@ -417,7 +423,7 @@ def test_whole_games_at_the_largest_bound() -> None:
                     GAME.parse(s, seat, "99")
                 moves[seat] = move
             t = GAME.apply(s, moves)
-            assert GAME.describe(s, moves, t, names)
+            assert english(GAME.describe(s, moves, t), names)
             for viewer in (None, 0, 7):
                 assert len(GAME.render(t, viewer, names)) <= BOARD_LIMIT
             s = t
