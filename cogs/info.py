@@ -58,6 +58,13 @@ ALL_GAMES = N_("all games")
 VERSUS_TITLE = N_("Against the computer: {games}")
 LEADERBOARD_TITLE = N_("Leaderboard: {games}")
 NO_FINISHED_GAMES = N_("No finished games here yet.")
+NO_MEMBERS_GAMES = N_(
+    "No finished game among members here yet: games against the computer count under "
+    "`/leaderboard vs:computer`."
+)
+NO_COMPUTER_GAMES = N_(
+    "No finished game against the computer here yet: `/newgame` with `computer:` starts one."
+)
 STANDINGS_HEAD = N_("#  player           games wins draws   points  rating")
 VERSUS_HEAD = N_("#  player           rating {levels}")
 """The heads of the tables, in code spans: a translation keeps each column's width."""
@@ -68,8 +75,23 @@ VERSUS_NOTE = N_(
     "games with a computer only. {rating}"
 )
 RATING_NOTE = N_(
-    "Rating: a newcomer has 1000; it rises as the bot grows sure of a player (OpenSkill, 1000 + "
-    "40 × (mu − 3 sigma)); ? = fewer than {games} games."
+    "Rating: everyone starts at 1000 and climbs by winning, most against strong players; "
+    "? = fewer than {games} games (`/help` says how it is worked out)."
+)
+HELP_TITLE = N_("How to play here")
+HELP = N_(
+    "Seven paper-and-pencil games by Leroy Quet, refereed here.\n"
+    "- `/newgame` opens a lobby in this channel (add `computer:` to play the computer); others "
+    "press Join or use `/join`, and the host presses Start.\n"
+    "- Turn moves: `/move`. Secret moves: send them to me by DM (or use the button I post if "
+    "your DMs are closed).\n"
+    "- `/board`, `/score`, `/games`, `/replay` and `/history` look on; `/rules` explains a game; "
+    "`/resign` gives up; `/cancel` and `/remove` are for hosts and moderators.\n"
+    "- `/leaderboard`, `/stats` and `/solitaire` show results; `/forget-me` deletes your data.\n"
+    "- Ratings: each game among members updates an OpenSkill (Plackett-Luce) estimate of your "
+    "skill, mu, and its uncertainty, sigma; the rating shown is 1000 + 40 × (mu − 3 sigma), "
+    "rounded, so it rises as you win and as the bot grows sure of you. Games against the "
+    "computer are rated apart (`/leaderboard vs:computer`)."
 )
 
 
@@ -235,10 +257,28 @@ class Info(commands.Cog):
             lines = await self._standing_lines(interaction.guild_id or 0, game, words)
             title = words(LEADERBOARD_TITLE, games=where)
         if not lines:
-            await reply(interaction, words(NO_FINISHED_GAMES))
+            await reply(interaction, words(await self._why_empty(interaction, game, vs)))
             return
         await interaction.response.send_message(
             embed=embed_for(title, lines, Style.NOTICE, words), allowed_mentions=NO_MENTIONS
+        )
+
+    async def _why_empty(
+        self, interaction: discord.Interaction, game: str | None, vs: str | None
+    ) -> str:
+        """Why a leaderboard has no line: nothing finished, or only games of the other kind."""
+        referee, guild_id = self.bot.referee, interaction.guild_id or 0
+        if vs == "computer":
+            return NO_COMPUTER_GAMES
+        versus, _ = await referee.versus_standings(guild_id, game)
+        return NO_MEMBERS_GAMES if versus else NO_FINISHED_GAMES
+
+    @app_commands.command(name="help", description="How to play, and how ratings are worked out.")
+    async def help(self, interaction: discord.Interaction) -> None:
+        words = words_for(interaction)
+        embed = embed_for(words(HELP_TITLE), words(HELP).split("\n"), Style.NOTICE, words)
+        await interaction.response.send_message(
+            embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
     async def _standing_lines(self, guild_id: int, game: str | None, words: Words) -> list[str]:

@@ -159,3 +159,24 @@ async def test_forget_me_takes_the_history_with_it(simcord_env: Any) -> None:
     assert (await referee.member_stats(table.guild.id, alice.id)).history == ()
     assert len((await referee.member_stats(table.guild.id, bob.id)).history) == 4
     assert (await bob.slash(table.channel, "stats")).response.embeds
+
+
+async def test_an_empty_leaderboard_says_why_and_help_says_how_ratings_work(
+    simcord_env: Any,
+) -> None:
+    """The only finished game was against the computer: the members' leaderboard points to
+    `vs:computer`; a server without such games is told how to start one; `/help` gives the
+    rating's formula, which the leaderboard leaves out."""
+    table = Table.make(simcord_env, players=1)
+    alice = table.members["alice"]
+    none = await alice.slash(table.channel, "leaderboard", vs="computer")
+    assert none.ephemeral and "No finished game against the computer" in none.response.content
+    match_id = await table.open("alice", "lengths-of-lengths", computer="easy", n=2)
+    await table.play_out(match_id, random.Random(1))
+    members = await alice.slash(table.channel, "leaderboard", game="lengths-of-lengths")
+    assert members.ephemeral and "`/leaderboard vs:computer`" in members.response.content
+    versus = await alice.slash(table.channel, "leaderboard", vs="computer")
+    description = versus.response.embeds[0].description
+    assert "alice-home" in description and "mu" not in description
+    shown = await alice.slash(table.channel, "help")
+    assert shown.ephemeral and "1000 + 40 × (mu − 3 sigma)" in shown.response.embeds[0].description

@@ -75,7 +75,7 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
         out = s.wait_for("`/history game:1` gives the game record")
         assert "Numbers To Number #1: game over" in out and "Winner: @" in out
         s.type("carol> /leaderboard")
-        out = s.wait_for("Rating: a newcomer has 1000")
+        out = s.wait_for("Rating: everyone starts at 1000")
         assert "alice" in out and "bob" in out
         s.type("alice> /forget-me")
         s.wait_for("[Forget me]")
