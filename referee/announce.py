@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
@@ -13,6 +13,7 @@ from referee.notices import Board, Controls, Direct, Post, Style
 from referee.safe_text import board_name
 from referee.speech import Counts, GameRef, Listed, Options, Person, RulesText, Seconds, Text, say
 from rules.base import Game, Move, Seat
+from rules.placements import Result
 
 DIGITS = ("0", "1")
 _SLOTS = re.compile("\x00(\\d+)\x00")
@@ -116,7 +117,7 @@ def board_names(match: Match) -> tuple[str, ...]:
 def board(match: Match, viewer: Seat | None) -> Board:
     """The board of a started match as a viewer may see it."""
     p = match.require_progress()
-    return Board(match.row.game, p.game.view(p.state, viewer), board_names(match))
+    return Board(match.row.game, p.game.view(p.state, viewer), board_names(match), p.final())
 
 
 def step_posts(match: Match, lines: Sequence[Text], title: Text | None = None) -> list[Post]:
@@ -231,28 +232,58 @@ def solitaire_lines(match: Match) -> list[Text]:
     return [compared, say(Line.SOLITAIRE_COUNTS)]
 
 
+LEFT = {"resigned": Line.LEFT_RESIGNED, "removed": Line.LEFT_REMOVED, "timeout": Line.LEFT_TIMEOUT}
+"""How a result line says a seat left, by the reason its record entry gives."""
+
+
+def result_line(
+    match: Match, result: Result, person: Callable[[Match, Seat], Person] = who
+) -> Text:
+    """One line naming a finished game's result: who won and by what score (or the draw),
+    and who resigned, was removed or ran out of time."""
+    winners = result.winners
+    if result.players == 1:
+        line = say(Line.RESULT_SCORED, player=person(match, 0), score=result.scores[0])
+    elif len(winners) == 1 and result.players == 2:
+        line = say(Line.RESULT_WIN, player=person(match, winners[0]), score=result.tally())
+    elif len(winners) == 1:
+        score = result.scores[winners[0]]
+        line = say(Line.RESULT_WIN_WITH, player=person(match, winners[0]), score=score)
+    elif result.players == 2:
+        line = say(Line.RESULT_DRAW, score=result.tally())
+    else:
+        drawn = Listed.of(person(match, s) for s in winners)
+        line = say(Line.RESULT_DRAW_WITH, players=drawn, score=result.scores[winners[0]])
+    if not result.left:
+        return line
+    gone = [
+        say(LEFT.get(reason, Line.LEFT_RESIGNED), player=name(match, seat))
+        for seat, reason in result.left
+    ]
+    # A one-player game given up has no score to name: who left is its whole result.
+    if result.players == 1:
+        return gone[0]
+    return say(Line.RESULT_AFTER, result=line, left=Listed.of(gone))
+
+
 def final_post(match: Match, lines: Sequence[Text]) -> Post:
-    """The closing summary of a finished match: its result, the replay of its record."""
+    """The closing summary of a finished match: its result line, what ended it, and each
+    player's total from the best placed down (the replay of its record)."""
     p = match.require_progress()
-    totals = p.game.scores(p.state)
-    winners = p.winners()
-    order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not p.game.lowest_wins)
-    out = list(lines)
-    for i in order:
+    result = p.final()
+    assert result is not None, "a final post needs a finished game"
+    out = [result_line(match, result), *lines]
+    for i in result.order:
         how = (
             Line.TOTAL_WINNER
-            if i in winners
+            if i in result.winners
             else Line.TOTAL_LEFT
-            if match.resigned(i)
+            if i in result.gone
             else Line.TOTAL
         )
-        out.append(say(how, player=name(match, i), total=totals[i]))
+        out.append(say(how, player=name(match, i), total=result.scores[i]))
     if p.players == 1:
         out += solitaire_lines(match)
-    elif len(winners) == 1:
-        out.append(say(Line.WINNER, player=who(match, winners[0])))
-    elif winners:
-        out.append(say(Line.DRAW, players=Listed.of(who(match, i) for i in winners)))
     return Post(
         match.row.channel_id,
         match.id,
@@ -262,6 +293,6 @@ def final_post(match: Match, lines: Sequence[Text]) -> Post:
         Style.FINAL,
         # A game of two or more can be played again by the same table.
         controls=Controls.REMATCH if p.players > 1 else Controls.NONE,
-        mentions=match.members(winners),
+        mentions=match.members(result.winners),
         players=players(match),
     )
