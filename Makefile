@@ -35,7 +35,8 @@ test: lint core
 bench: $(VENV)/.installed-dev core
 	$(BIN)/python -m bench
 
-# The words' catalogues: the template from the source, then each language's catalogue updated
+# The words' catalogues: the template from the source (the front end's words and the boards',
+# as babel.cfg lists them), then each language's catalogue updated
 # (translate the new and changed messages in cogs/locales/<language>/LC_MESSAGES/messages.po).
 messages: $(VENV)/.installed-dev
 	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 --no-location --sort-output \

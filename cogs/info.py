@@ -15,7 +15,7 @@ from cogs.catalogue import Ask
 from cogs.context import GAME_ID, find_match
 from cogs.delivery import embed_for
 from cogs.lists import EMBED_TEXT, fit_list
-from cogs.replies import NO_MENTIONS, answer_failure, reply
+from cogs.replies import NO_MENTIONS, answer_failure, reply, words_for
 from cogs.words import prose_name
 from players import LEVELS
 from referee import announce
@@ -46,7 +46,8 @@ class Info(commands.Cog):
         try:
             match = await find_match(interaction, game, (ACTIVE, OVER))
             seat = match.seat_of(interaction.user.id)
-            drawn = await draw(announce.board(match, seat.seat if seat else None))
+            viewer = seat.seat if seat else None
+            drawn = await draw(announce.board(match, viewer), words_for(interaction))
         except RefereeError as e:
             await answer_failure(interaction, e)
             return

@@ -11,9 +11,20 @@ from referee.codes import Line
 from referee.match import Match
 from referee.notices import Board, Controls, Direct, Post, Style
 from referee.safe_text import board_name
-from referee.speech import Counts, GameRef, Listed, Options, Person, RulesText, Seconds, Text, say
+from referee.speech import (
+    Counts,
+    Field,
+    GameRef,
+    Listed,
+    Options,
+    Person,
+    RulesText,
+    Seconds,
+    Text,
+    say,
+)
 from rules.base import Game, Move, Seat
-from rules.placements import Result
+from rules.placements import Result, Verdict
 
 DIGITS = ("0", "1")
 _SLOTS = re.compile("\x00(\\d+)\x00")
@@ -236,34 +247,35 @@ LEFT = {"resigned": Line.LEFT_RESIGNED, "removed": Line.LEFT_REMOVED, "timeout":
 """How a result line says a seat left, by the reason its record entry gives."""
 
 
+VERDICTS = {
+    Verdict.WIN: Line.RESULT_WIN,
+    Verdict.WIN_WITH: Line.RESULT_WIN_WITH,
+    Verdict.DRAW: Line.RESULT_DRAW,
+    Verdict.DRAW_WITH: Line.RESULT_DRAW_WITH,
+    Verdict.SCORED: Line.RESULT_SCORED,
+}
+"""The line of each kind of result but a one-player game given up (who left says it all)."""
+
+
 def result_line(
     match: Match, result: Result, person: Callable[[Match, Seat], Person] = who
 ) -> Text:
     """One line naming a finished game's result: who won and by what score (or the draw),
     and who resigned, was removed or ran out of time."""
-    winners = result.winners
-    if result.players == 1:
-        line = say(Line.RESULT_SCORED, player=person(match, 0), score=result.scores[0])
-    elif len(winners) == 1 and result.players == 2:
-        line = say(Line.RESULT_WIN, player=person(match, winners[0]), score=result.tally())
-    elif len(winners) == 1:
-        score = result.scores[winners[0]]
-        line = say(Line.RESULT_WIN_WITH, player=person(match, winners[0]), score=score)
-    elif result.players == 2:
-        line = say(Line.RESULT_DRAW, score=result.tally())
-    else:
-        drawn = Listed.of(person(match, s) for s in winners)
-        line = say(Line.RESULT_DRAW_WITH, players=drawn, score=result.scores[winners[0]])
-    if not result.left:
-        return line
     gone = [
         say(LEFT.get(reason, Line.LEFT_RESIGNED), player=name(match, seat))
         for seat, reason in result.left
     ]
-    # A one-player game given up has no score to name: who left is its whole result.
-    if result.players == 1:
+    kind, seats, score = result.verdict()
+    if kind is Verdict.GAVE_UP:
         return gone[0]
-    return say(Line.RESULT_AFTER, result=line, left=Listed.of(gone))
+    people: dict[str, Field] = {}
+    if kind is Verdict.DRAW_WITH:
+        people["players"] = Listed.of(person(match, s) for s in seats)
+    elif kind is not Verdict.DRAW:
+        people["player"] = person(match, seats[0])
+    line = say(VERDICTS[kind], score=score, **people)
+    return say(Line.RESULT_AFTER, result=line, left=Listed.of(gone)) if gone else line
 
 
 def final_post(match: Match, lines: Sequence[Text]) -> Post:

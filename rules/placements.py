@@ -4,6 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from enum import Enum
+
+
+class Verdict(Enum):
+    """What a result line says, before a front end or a board words it."""
+
+    WIN = "win"
+    """One winner of two players, and the score ('alice wins 2-1')."""
+    WIN_WITH = "win_with"
+    """One winner of more, and their total ('alice wins with 12')."""
+    DRAW = "draw"
+    """Two players level, and the score ('draw 1-1')."""
+    DRAW_WITH = "draw_with"
+    """Several of more players level, and their total."""
+    SCORED = "scored"
+    """The one player of a one-player game, and their total."""
+    GAVE_UP = "gave_up"
+    """The one player of a one-player game left: no score to name."""
 
 
 def placements(scores: Sequence[int], left: Collection[int], lowest_wins: bool) -> tuple[int, ...]:
@@ -61,3 +79,17 @@ class Result:
     def tally(self) -> str:
         """The totals from the best placed down, as a score is said: '2-1', '1-1', '12-9-4'."""
         return "-".join(str(self.scores[s]) for s in self.order)
+
+    def verdict(self) -> tuple[Verdict, tuple[int, ...], int | str]:
+        """What the result line says: its kind, the seats it names and the score it gives
+        (the tally between two players, else the winners' total)."""
+        winners = self.winners
+        if self.players == 1:
+            return (
+                (Verdict.GAVE_UP, (0,), "") if self.left else (Verdict.SCORED, (0,), self.scores[0])
+            )
+        if self.players == 2:
+            kind = Verdict.WIN if len(winners) == 1 else Verdict.DRAW
+            return kind, winners, self.tally()
+        kind = Verdict.WIN_WITH if len(winners) == 1 else Verdict.DRAW_WITH
+        return kind, winners, self.scores[winners[0]]

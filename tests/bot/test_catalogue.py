@@ -17,6 +17,8 @@ from referee.speech import GameRef, Listed, Person, say
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"N_": None, "NP_": (1, 2)}
+SOURCES = ("cogs", "boards")
+"""Where `make messages` finds marked messages (babel.cfg)."""
 ALL_CODES = [
     c for kind in (codes.Refusal, codes.Reply, codes.Cancel, codes.Line, Ask) for c in kind
 ]
@@ -33,13 +35,15 @@ def forms(wording: Wording) -> tuple[str, ...]:
 
 
 def extracted() -> dict[str, tuple[str, ...]]:
-    """The front end's messages as the catalogues' extraction finds them in the source."""
+    """The front end's messages and the boards' words as the catalogues' extraction finds them
+    in the source."""
     found: dict[str, tuple[str, ...]] = {}
-    for _, _, message, _, _ in extract_from_dir(
-        str(ROOT / "cogs"), keywords=KEYWORDS, comment_tags=()
-    ):
-        message = message if isinstance(message, tuple) else (message,)
-        found[message[0]] = message
+    for folder in SOURCES:
+        for _, _, message, _, _ in extract_from_dir(
+            str(ROOT / folder), keywords=KEYWORDS, comment_tags=()
+        ):
+            message = message if isinstance(message, tuple) else (message,)
+            found[message[0]] = message
     return found
 
 
