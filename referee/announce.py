@@ -23,6 +23,7 @@ from referee.speech import (
     Text,
     say,
 )
+from referee.standings import final
 from rules.base import Game, Move, Seat
 from rules.placements import Result, Verdict
 
@@ -282,8 +283,7 @@ def final_post(match: Match, lines: Sequence[Text]) -> Post:
     """The closing summary of a finished match: its result line, what ended it, and each
     player's total from the best placed down (the replay of its record)."""
     p = match.require_progress()
-    result = p.final()
-    assert result is not None, "a final post needs a finished game"
+    result = final(match)
     out = [result_line(match, result), *lines]
     for i in result.order:
         how = (

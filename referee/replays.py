@@ -124,7 +124,7 @@ def end_lines(match: Match, progress: Progress) -> list[Text]:
     if match.status == CANCELLED:
         return [say(Line.REPLAY_CANCELLED)]
     result = progress.final()
-    assert result is not None, "a match that is over has a finished record"
+    assert result is not None  # a match over is a finished record
     return [say(Line.REPLAY_OVER, result=announce.result_line(match, result, announce.name))]
 
 

@@ -38,10 +38,9 @@ def ranks(match: Match) -> list[int]:
 
 
 def final(match: Match) -> Result:
-    """The result of a finished match."""
+    """The result of a finished match (its end is asserted)."""
     result = match.require_progress().final()
-    if result is None:
-        raise ValueError(f"{match.label} is not over")
+    assert result is not None, match.label
     return result
 
 
