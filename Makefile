@@ -35,8 +35,9 @@ test: lint core
 bench: $(VENV)/.installed-dev core
 	$(BIN)/python -m bench
 
-# The words' catalogues: the messages' template from the source and the slash commands' from the
-# command tree, then each language's catalogues updated (translate the new and changed entries in
+# The words' catalogues: the messages' template from the source (the front end's, the boards'
+# and the games' words, as babel.cfg lists them) and the slash commands' from the command tree,
+# then each language's catalogues updated (translate the new and changed entries in
 # cogs/locales/<language>/LC_MESSAGES/messages.po and commands.po).
 messages: $(VENV)/.installed-dev
 	$(BIN)/pybabel -q extract -F babel.cfg --no-default-keywords -k N_ -k NP_:1,2 -k Phrase --no-location --sort-output \

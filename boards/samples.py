@@ -1,6 +1,7 @@
 """Sample games played through the rules, for the README's pictures and the benchmark."""
 
-# `python -m boards.samples [DIRECTORY]` writes one picture per game (docs/pictures by default).
+# `python -m boards.samples [DIRECTORY]` writes one picture per game and one of a finished game
+# (docs/pictures by default).
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 
 from boards.pictures import picture
 from rules import GAMES
+from rules.record import Progress
 
 NAMES = ("alice", "bob", "Computer (hard)", "dave", "erin", "frank", "grace", "heidi")
 
@@ -38,6 +40,9 @@ SHOWCASE: dict[str, Sample] = {
     "arcs-and-marks": Sample(3, {"m": 12}, 0.45),
 }
 """The game and moment each README picture shows."""
+FINISHED = "final", "arcs-and-marks", Sample(3, {"m": 12}, 1.0, None)
+"""The finished game the README's front page shows (its picture's name, game and sample): a
+spectator's board naming the winner."""
 
 
 def play(slug: str, players: int, options: Mapping[str, Any], seed: int) -> list[Any]:
@@ -61,14 +66,26 @@ def sample_view(slug: str, sample: Sample, seed: int = 1) -> dict[str, Any]:
     return GAMES[slug].view(state, sample.viewer)
 
 
+def finished_picture(slug: str, sample: Sample, seed: int = 1) -> bytes:
+    """The picture of a sample game played to its end, naming its result."""
+    game = GAMES[slug]
+    progress = Progress(game, play(slug, sample.players, sample.options, seed)[-1])
+    view = game.view(progress.state, sample.viewer)
+    return picture(slug, view, NAMES[: sample.players], progress.final())
+
+
 def write_pictures(directory: Path) -> list[Path]:
-    """One picture per game, named by its slug, in a directory."""
+    """One picture per game, named by its slug, and the finished game's, in a directory."""
     directory.mkdir(parents=True, exist_ok=True)
     written = []
     for slug, sample in SHOWCASE.items():
         path = directory / f"{slug}.png"
         path.write_bytes(picture(slug, sample_view(slug, sample), NAMES[: sample.players]))
         written.append(path)
+    name, slug, sample = FINISHED
+    path = directory / f"{name}.png"
+    path.write_bytes(finished_picture(slug, sample))
+    written.append(path)
     return written
 
 

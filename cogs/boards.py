@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import discord
 
 import boards
+from cogs.speech import ENGLISH, Words
 from referee.notices import Board
 
 log = logging.getLogger(__name__)
@@ -48,12 +49,15 @@ class Drawn:
         return "" if self.png is not None else code_block(self.text)
 
 
-async def draw(board: Board) -> Drawn:
-    """The board's text and picture; the picture is drawn off the event loop (it takes a few
-    tens of milliseconds), and a failure leaves the text alone to show."""
-    text = boards.text(board.game, board.view, board.names)
+async def draw(board: Board, words: Words = ENGLISH) -> Drawn:
+    """The board's text and picture in the reader's words; the picture is drawn off the event
+    loop (it takes a few tens of milliseconds), and a failure leaves the text alone to show."""
+    t = words.gettext
+    text = boards.text(board.game, board.view, board.names, board.result, t)
     try:
-        png = await asyncio.to_thread(boards.picture, board.game, board.view, board.names)
+        png = await asyncio.to_thread(
+            boards.picture, board.game, board.view, board.names, board.result, t
+        )
     except Exception:
         log.exception("Could not draw the %s board; sending its text", board.game)
         png = None

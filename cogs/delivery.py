@@ -23,7 +23,7 @@ from cogs.catalogue import N_
 from cogs.cues import cues, reply_cue
 from cogs.lists import EMBED_TEXT, fit_list
 from cogs.replies import NO_MENTIONS, done_text, mentioning, reply
-from cogs.speech import Words
+from cogs.speech import ENGLISH, Words
 from referee.notices import Board, Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
@@ -170,7 +170,7 @@ async def compose(post: Post, words: Words) -> Composed:
     loop."""
     lines = [*(words.text(line) for line in post.lines), *cues(post, words)]
     embed = embed_for(words.text(post.title), lines, post.style, words)
-    drawn = await draw(post.board) if post.board else None
+    drawn = await draw(post.board, words) if post.board else None
     if drawn and drawn.png:
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
     return Composed(
@@ -223,7 +223,7 @@ async def tell_players_instead(bot: RefereeBot, post: Post, words: Words) -> Non
     lines = "\n".join(words.text(line) for line in post.lines)
     text = f"{note} **{words.text(post.title)}**\n{lines}"
     for user_id in post.players:
-        await send_text(bot, user_id, text[:1900], post.board)
+        await send_text(bot, user_id, text[:1900], post.board, words)
 
 
 async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageable:
@@ -249,16 +249,18 @@ async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None
         )
     if before:
         text = f"{before}\n\n{text}"
-    sent = await send_text(bot, direct.user_id, text, direct.board)
+    sent = await send_text(bot, direct.user_id, text, direct.board, words)
     if not sent and direct.prompt and direct.channel_id:
         await offer_secret_button(bot, direct)
 
 
-async def send_text(bot: RefereeBot, user_id: int, text: str, board: Board | None = None) -> bool:
+async def send_text(
+    bot: RefereeBot, user_id: int, text: str, board: Board | None = None, words: Words = ENGLISH
+) -> bool:
     """DM a member a text and a board (its picture, or the board in a code block when the
     picture cannot be drawn); False if it could not be sent."""
     parts = [text]
-    drawn = await draw(board) if board else None
+    drawn = await draw(board, words) if board else None
     block = drawn.fallback() if drawn else ""
     if block:
         if len(text) + 1 + len(block) <= 2000:

@@ -120,7 +120,8 @@ class Info(commands.Cog):
         try:
             match = await find_match(interaction, game, (ACTIVE, OVER))
             seat = match.seat_of(interaction.user.id)
-            drawn = await draw(announce.board(match, seat.seat if seat else None))
+            viewer = seat.seat if seat else None
+            drawn = await draw(announce.board(match, viewer), words_for(interaction))
         except RefereeError as e:
             await answer_failure(interaction, e)
             return

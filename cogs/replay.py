@@ -75,7 +75,7 @@ async def page(match: Match, words: Words, step: int, to: str | None = None) -> 
         shown = await asyncio.to_thread(replays.shown, match, step)
     else:
         shown = await asyncio.to_thread(moved, match, to, step)
-    drawn = await draw(shown.board)
+    drawn = await draw(shown.board, words)
     head = words(REPLAY_HEAD, game=words.field(match.ref), step=shown.step, last=shown.last)
     text = "\n".join((head, *(words.text(line) for line in shown.lines)))
     fallback = drawn.fallback()

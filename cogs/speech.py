@@ -83,6 +83,10 @@ class Words:
         """A front-end message in this language, its fields filled in (already markdown)."""
         return self._translations.gettext(message).format(**fields)
 
+    def gettext(self, message: str) -> str:
+        """One message in this language, its fields left to fill (boards translate with it)."""
+        return self._translations.gettext(message)
+
     def plural(self, one: str, many: str, n: int, **fields: Any) -> str:
         """A front-end message that agrees with the number n."""
         return self._translations.ngettext(one, many, n).format(n=n, **fields)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import islice
 from typing import Any
 
@@ -22,7 +22,9 @@ from referee.speech import (
     Text,
     say,
 )
+from referee.standings import final
 from rules.base import Game, Move, Phrase, PhraseField, Seat, SeatRef, name_of
+from rules.placements import Result, Verdict
 
 DIGITS = ("0", "1")
 
@@ -129,7 +131,7 @@ def board_names(match: Match) -> tuple[str, ...]:
 def board(match: Match, viewer: Seat | None) -> Board:
     """The board of a started match as a viewer may see it."""
     p = match.require_progress()
-    return Board(match.row.game, p.game.view(p.state, viewer), board_names(match))
+    return Board(match.row.game, p.game.view(p.state, viewer), board_names(match), p.final())
 
 
 def step_posts(match: Match, lines: Sequence[Text], title: Text | None = None) -> list[Post]:
@@ -244,28 +246,58 @@ def solitaire_lines(match: Match) -> list[Text]:
     return [compared, say(Line.SOLITAIRE_COUNTS)]
 
 
+LEFT = {"resigned": Line.LEFT_RESIGNED, "removed": Line.LEFT_REMOVED, "timeout": Line.LEFT_TIMEOUT}
+"""How a result line says a seat left, by the reason its record entry gives."""
+
+
+VERDICTS = {
+    Verdict.WIN: Line.RESULT_WIN,
+    Verdict.WIN_WITH: Line.RESULT_WIN_WITH,
+    Verdict.DRAW: Line.RESULT_DRAW,
+    Verdict.DRAW_WITH: Line.RESULT_DRAW_WITH,
+    Verdict.SCORED: Line.RESULT_SCORED,
+}
+"""The line of each kind of result but a one-player game given up (who left says it all)."""
+
+
+def result_line(
+    match: Match, result: Result, person: Callable[[Match, Seat], Person] = who
+) -> Text:
+    """One line naming a finished game's result: who won and by what score (or the draw),
+    and who resigned, was removed or ran out of time."""
+    gone = [
+        say(LEFT.get(reason, Line.LEFT_RESIGNED), player=name(match, seat))
+        for seat, reason in result.left
+    ]
+    kind, seats, score = result.verdict()
+    if kind is Verdict.GAVE_UP:
+        return gone[0]
+    people: dict[str, Field] = {}
+    if kind is Verdict.DRAW_WITH:
+        people["players"] = Listed.of(person(match, s) for s in seats)
+    elif kind is not Verdict.DRAW:
+        people["player"] = person(match, seats[0])
+    line = say(VERDICTS[kind], score=score, **people)
+    return say(Line.RESULT_AFTER, result=line, left=Listed.of(gone)) if gone else line
+
+
 def final_post(match: Match, lines: Sequence[Text]) -> Post:
-    """The closing summary of a finished match: its result, the replay of its record."""
+    """The closing summary of a finished match: its result line, what ended it, and each
+    player's total from the best placed down (the replay of its record)."""
     p = match.require_progress()
-    totals = p.game.scores(p.state)
-    winners = p.winners()
-    order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not p.game.lowest_wins)
-    out = list(lines)
-    for i in order:
+    result = final(match)
+    out = [result_line(match, result), *lines]
+    for i in result.order:
         how = (
             Line.TOTAL_WINNER
-            if i in winners
+            if i in result.winners
             else Line.TOTAL_LEFT
-            if match.resigned(i)
+            if i in result.gone
             else Line.TOTAL
         )
-        out.append(say(how, player=name(match, i), total=totals[i]))
+        out.append(say(how, player=name(match, i), total=result.scores[i]))
     if p.players == 1:
         out += solitaire_lines(match)
-    elif len(winners) == 1:
-        out.append(say(Line.WINNER, player=who(match, winners[0])))
-    elif winners:
-        out.append(say(Line.DRAW, players=Listed.of(who(match, i) for i in winners)))
     return Post(
         match.row.channel_id,
         match.id,
@@ -275,6 +307,6 @@ def final_post(match: Match, lines: Sequence[Text]) -> Post:
         Style.FINAL,
         # A game of two or more can be played again by the same table.
         controls=Controls.REMATCH if p.players > 1 else Controls.NONE,
-        mentions=match.members(winners),
+        mentions=match.members(result.winners),
         players=players(match),
     )

@@ -39,14 +39,13 @@ def match_end(match: Match) -> MatchEnd:
     if progress.players == 1:
         return MatchEnd(OVER, result, solitaire=solitaire_score(match))
     games = (match.row.game, ALL_GAMES)
-    winners = result["winners"]
 
     def rate(ratings: Ratings) -> MatchEnd:
         if match.has_computer():
             # A game with a computer changes nothing among members: it has its own table.
             players = [rated_as(match, s.seat) for s in match.seats]
             known = ratings.of_players(games, players)
-            versus, rated = versus_changes(match, winners, known)
+            versus, rated = versus_changes(match, known)
             members = {str(s.user_id): s.user_id for s in match.seats if s.user_id is not None}
             history = [
                 RatingAfter(r.game, members[r.player], "computer", r.mu, r.sigma)
@@ -55,7 +54,7 @@ def match_end(match: Match) -> MatchEnd:
             ]
             return MatchEnd(OVER, result, versus=versus, versus_ratings=rated, history=history)
         known_members = ratings.of_members(games, list(match.members()))
-        changes = standing_changes(match, winners, known_members)
+        changes = standing_changes(match, known_members)
         history = [RatingAfter(c.game, c.user_id, "members", c.mu, c.sigma) for c in changes]
         return MatchEnd(OVER, result, changes, history=history)
 

@@ -9,6 +9,7 @@ from enum import Enum
 from typing import Any
 
 from referee.speech import Text
+from rules.placements import Result
 
 
 class Style(Enum):
@@ -44,6 +45,8 @@ class Board:
     """The game's view for that viewer (`Game.view`): no secret of anyone else."""
     names: tuple[str, ...]
     """The seats' names as boards show them."""
+    result: Result | None = None
+    """How the game ended, once it has: a finished board names it and shows nobody to move."""
 
 
 @dataclass(frozen=True)

@@ -239,7 +239,7 @@ class Play:
         for seat, why in whys.items():
             if progress.is_over():
                 break
-            progress = progress.resign(seat)
+            progress = progress.resign(seat, reason)
             entries.append((seat, RESIGN, reason))
             lines.append(why)
         logged = [(match.row.step, e) for e in entries]

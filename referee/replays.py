@@ -87,7 +87,7 @@ def shown(match: Match, step: int, all_frames: Sequence[Frame] | None = None) ->
 def board_at(match: Match, progress: Progress) -> Board:
     """The spectators' board at a point of the game: the public view, no seat's secrets."""
     view = progress.game.view(progress.state, None)
-    return Board(match.row.game, view, announce.board_names(match))
+    return Board(match.row.game, view, announce.board_names(match), progress.final())
 
 
 def start_lines(match: Match) -> list[Text]:
@@ -123,14 +123,9 @@ def end_lines(match: Match, progress: Progress) -> list[Text]:
         return [say(Line.REPLAY_GOING)]
     if match.status == CANCELLED:
         return [say(Line.REPLAY_CANCELLED)]
-    winners = progress.winners()
-    names = [announce.name(match, s) for s in range(len(match.seats))]
-    if len(winners) == 1 and progress.players > 1:
-        return [say(Line.REPLAY_WINNER, player=names[winners[0]])]
-    if winners and progress.players > 1:
-        return [say(Line.REPLAY_DRAW, players=Listed.of(names[s] for s in winners))]
-    totals = progress.game.scores(progress.state)
-    return [say(Line.REPLAY_SCORED, player=names[0], score=totals[0])]
+    result = progress.final()
+    assert result is not None  # a match over is a finished record
+    return [say(Line.REPLAY_OVER, result=announce.result_line(match, result, announce.name))]
 
 
 class PublicViews(Sequence[dict[str, Any]]):

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from openskill.models import PlackettLuce
 
 from referee.match import Match
 from referee.rows import ALL_GAMES, SolitaireScore, StandingChange
 from referee.safe_text import clean_name
+from rules.placements import Result
 
 MODEL = PlackettLuce()
 """The rating model of every table: members among themselves, and games with a computer."""
@@ -30,37 +31,26 @@ def provisional(games: int) -> bool:
     return games < PROVISIONAL_GAMES
 
 
-def ranks(match: Match, winners: Sequence[int]) -> list[int]:
-    """A rank per seat for rating (1 = best; ties share; resigned seats come last)."""
-    p = match.require_progress()
-    totals = p.game.scores(p.state)
-    sign = 1 if p.game.lowest_wins else -1
+def ranks(match: Match) -> list[int]:
+    """A rank per seat of a finished match, for rating (1 = best; ties share; resigned seats
+    come last): its placements."""
+    return list(final(match).places)
 
-    def key(seat: int) -> tuple[int, int, int]:
-        resigned = match.resigned(seat)
-        return (0 if seat in winners else 1, int(resigned), sign * totals[seat])
 
-    order = sorted(range(len(match.seats)), key=key)
-    out = [0] * len(order)
-    rank = 0
-    last: tuple[int, int, int] | None = None
-    for position, seat in enumerate(order):
-        if key(seat) != last:
-            rank, last = position + 1, key(seat)
-        out[seat] = rank
-    return out
+def final(match: Match) -> Result:
+    """The result of a finished match (its end is asserted)."""
+    result = match.require_progress().final()
+    assert result is not None, match.label
+    return result
 
 
 def standing_changes(
-    match: Match,
-    winners: Sequence[int],
-    ratings: Mapping[str, Mapping[int, tuple[float, float]]],
+    match: Match, ratings: Mapping[str, Mapping[int, tuple[float, float]]]
 ) -> list[StandingChange]:
     """The standing changes of every player of a game of two or more, for this game and for
     all games (a one-player game changes no standings: it has its own table of bests)."""
-    p = match.require_progress()
-    totals = p.game.scores(p.state)
-    seat_ranks = ranks(match, winners)
+    result = final(match)
+    winners = result.winners
     out = []
     for game in (match.row.game, ALL_GAMES):
         known = ratings.get(game, {})
@@ -68,16 +58,17 @@ def standing_changes(
         for s in match.seats:
             mu, sigma = known.get(s.member_id, (MODEL.mu, MODEL.sigma))
             teams.append([MODEL.rating(mu=mu, sigma=sigma)])
-        rated = MODEL.rate(teams, ranks=[float(r) for r in seat_ranks])
+        rated = MODEL.rate(teams, ranks=[float(r) for r in result.places])
         for s, team in zip(match.seats, rated, strict=True):
+            total = result.scores[s.seat]
             out.append(
                 StandingChange(
                     game=game,
                     user_id=s.member_id,
                     name=clean_name(s.name),
-                    win=list(winners) == [s.seat],
-                    draw=len(winners) > 1 and s.seat in winners,
-                    points=totals[s.seat] if isinstance(totals[s.seat], int) else 0,
+                    win=winners == (s.seat,),
+                    draw=result.drawn and s.seat in winners,
+                    points=total if isinstance(total, int) else 0,
                     mu=team[0].mu,
                     sigma=team[0].sigma,
                 )

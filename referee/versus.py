@@ -3,7 +3,7 @@ members and levels, kept apart from the standings among members."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 
 from referee.match import Match
 from referee.rows import ALL_GAMES, VersusChange, VersusRating
@@ -18,14 +18,12 @@ def rated_as(match: Match, seat: int) -> str:
 
 
 def versus_changes(
-    match: Match,
-    winners: Sequence[int],
-    ratings: Mapping[str, Mapping[str, tuple[float, float]]],
+    match: Match, ratings: Mapping[str, Mapping[str, tuple[float, float]]]
 ) -> tuple[list[VersusChange], list[VersusRating]]:
     """What a finished game with a computer adds: for each member and each level at the table,
     a win (the member placed above every computer of that level), a draw (level with the best
     of them) or a loss; and the new ratings of everyone at the table, for this game and all."""
-    seat_ranks = ranks(match, winners)
+    seat_ranks = ranks(match)
     levels = {s.computer for s in match.seats if s.computer}
     best_of_level = {
         level: min(seat_ranks[s.seat] for s in match.seats if s.computer == level)

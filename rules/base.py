@@ -11,6 +11,7 @@ from itertools import islice
 from typing import Any, ClassVar, Generic, TypeVar, Union
 
 from rules.number_sets import RangeMoves
+from rules.placements import placements
 
 Seat = int
 Move = str
@@ -394,12 +395,10 @@ class Game(abc.ABC, Generic[S]):
     def best_of(self, s: S, seats: Iterable[Seat]) -> frozenset[Seat]:
         """Those of these seats with the best total (highest, or lowest where lowest wins)."""
         totals = self.scores(s)
-        among = list(seats)
-        if not among:
-            return frozenset()
-        pick = min if self.lowest_wins else max
-        best = pick(totals[i] for i in among)
-        return frozenset(i for i in among if totals[i] == best)
+        among = set(seats)
+        others = [seat for seat in range(len(totals)) if seat not in among]
+        places = placements(totals, others, self.lowest_wins)
+        return frozenset(seat for seat in among if places[seat] == 1)
 
     # Showing -----------------------------------------------------------------------------
 
@@ -442,15 +441,3 @@ class Game(abc.ABC, Generic[S]):
     def prompt(self, s: S, seat: Seat) -> Phrase:
         """One line telling a seat what to play now (shown privately for sealed steps)."""
         return self.notation
-
-    def final_summary(self, s: S, names: Sequence[str] | None = None) -> str:
-        """The closing lines of a finished game: totals and winners."""
-        totals = self.scores(s)
-        order = sorted(range(len(totals)), key=lambda i: totals[i], reverse=not self.lowest_wins)
-        lines = [f"{name_of(names, i)}: {totals[i]}" for i in order]
-        won = sorted(self.winners(s))
-        if len(won) == 1:
-            lines.append(f"Winner: {name_of(names, won[0])}.")
-        elif won:
-            lines.append("Draw between " + ", ".join(name_of(names, i) for i in won) + ".")
-        return "\n".join(lines)

@@ -18,6 +18,7 @@ from rules.base import (
     RulesError,
     Seat,
 )
+from rules.placements import Result
 
 
 class RecordError(RulesError):
@@ -42,18 +43,24 @@ Entry = tuple[Seat, Move] | tuple[Seat, Move, str]
 @dataclass(frozen=True)
 class Progress:
     """A game state, the sealed moves already submitted for the current step, and the seats
-    that resigned: everything a record replays to."""
+    that left: everything a record replays to."""
 
     game: Game[Any]
     state: Any
     pending: Mapping[Seat, Move] = field(default_factory=dict)
-    resigned: frozenset[Seat] = frozenset()
+    left: tuple[tuple[Seat, str], ...] = ()
+    """The seats that left, in order, each with the reason its entry gives (`REASONS`)."""
 
     @classmethod
     def begin(cls, game: Game[Any], players: int, options: Mapping[str, Any]) -> Progress:
         """A new game; options are checked and completed with their defaults."""
         settled = game.settle_options(players, options)
         return cls(game, game.start(players, settled))
+
+    @property
+    def resigned(self) -> frozenset[Seat]:
+        """The seats that left (resigned, removed or out of time)."""
+        return frozenset(seat for seat, _ in self.left)
 
     @property
     def players(self) -> int:
@@ -70,15 +77,17 @@ class Progress:
         """True when the game has ended, by its rules or by resignations."""
         return self.game.is_over(self.state) or self.ended_by_resignation()
 
-    def winners(self) -> list[Seat]:
-        """Who won: nobody before the end; the last seat left when resignations ended a game
-        of two or more; else the best totals among the seats that did not resign."""
+    def final(self) -> Result | None:
+        """The placements of a finished game and who left it; None before the end."""
         if not self.is_over():
-            return []
-        staying = [seat for seat in range(self.players) if seat not in self.resigned]
-        if self.ended_by_resignation():
-            return staying if self.players > 1 else []
-        return sorted(self.game.best_of(self.state, staying))
+            return None
+        return Result.of(self.game.scores(self.state), self.left, self.game.lowest_wins)
+
+    def winners(self) -> list[Seat]:
+        """Who won: nobody before the end, nor in a resigned one-player game; else the seats
+        placed first (the last seat left, when resignations ended the game)."""
+        final = self.final()
+        return list(final.winners) if final else []
 
     def awaited(self) -> frozenset[Seat]:
         """Seats whose move is still awaited in this step (resigned seats included)."""
@@ -105,19 +114,20 @@ class Progress:
             return replace(self, state=self.game.apply(self.state, pending), pending={})
         return replace(self, pending=pending)
 
-    def resign(self, seat: Seat) -> Progress:
-        """A seat leaves before the end (once); its sealed move of this step stands."""
+    def resign(self, seat: Seat, reason: str = REASONS[0]) -> Progress:
+        """A seat leaves before the end (once), for a reason of `REASONS`; its sealed move of
+        this step stands."""
         if self.is_over():
             raise IllegalMove(GAME_OVER)
         if seat in self.resigned:
             raise IllegalMove(Phrase("Seat {seat} has already resigned.", seat=seat))
-        return replace(self, resigned=self.resigned | {seat})
+        return replace(self, left=(*self.left, (seat, reason)))
 
     def enter(self, entry: Entry) -> Progress:
         """Apply one record entry: a move, or a resignation."""
         seat, move = entry[0], entry[1]
         if move == RESIGN:
-            return self.resign(seat)
+            return self.resign(seat, entry[2] if len(entry) > 2 else REASONS[0])
         return self.submit(seat, move)
 
     def result(self) -> dict[str, Any]:

@@ -14,8 +14,13 @@ from boards.pictures import (
     numbers_to_number,
     numerical_cards,
 )
+from boards.result import finished, said
+from boards.words import Translate, same
+from rules.placements import Result
 
-Drawer = Callable[[Mapping[str, Any], Sequence[str]], bytes]
+Drawer = Callable[[Mapping[str, Any], Sequence[str], str | None, Translate], bytes]
+"""A game's picture of a view, with the seats' names, the result of a finished game in words,
+and the reader's translation of the words drawn."""
 
 DRAWERS: dict[str, Drawer] = {
     "numbers-to-number": numbers_to_number.draw,
@@ -29,10 +34,18 @@ DRAWERS: dict[str, Drawer] = {
 """The picture of each game, by slug."""
 
 
-def picture(game: str, view: Mapping[str, Any], names: Sequence[str]) -> bytes:
-    """A PNG of a game's board as `view` (from `Game.view`) shows it, with the seats' names."""
+def picture(
+    game: str,
+    view: Mapping[str, Any],
+    names: Sequence[str],
+    result: Result | None = None,
+    t: Translate = same,
+) -> bytes:
+    """A PNG of a game's board as `view` (from `Game.view`) shows it, with the seats' names;
+    a finished game's names its result and shows nobody to move."""
     try:
         draw = DRAWERS[game]
     except KeyError:
         raise ValueError(f"no picture for the game {game!r}") from None
-    return draw(view, names)
+    line = None if result is None else said(result, names, t)
+    return draw(finished(game, view, result), names, line, t)

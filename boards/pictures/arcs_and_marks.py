@@ -23,6 +23,7 @@ from boards.pictures.canvas import (
     seat_name,
 )
 from boards.pictures.page import Canvas, Figure
+from boards.words import N_, Translate
 from rules.arcs_and_marks import next_centre, touched
 
 RADIUS = 330
@@ -81,39 +82,39 @@ def meeting_points(m: int, one: tuple[int, int], other: tuple[int, int]) -> list
     return [p for p in found if math.hypot(*p) <= 1 + 1e-6]
 
 
-def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of an Arcs And Marks view."""
     m, p = view["m"], view["players"]
     shown, finished, number = _shown(view)
-    canvas = Canvas(FIGURE_H + 600 + 38 * (m // 4 + 1))
-    _head(canvas, view, names, number)
+    canvas = Canvas(FIGURE_H + 600 + 38 * (m // 4 + 1), t)
+    _head(canvas, view, names, number, result)
     arcs = []
     if shown is not None:
         arcs = [
-            ((shown["first"] + t) % m, k, (number - 1 + t) % p) for t, k in enumerate(shown["ks"])
+            ((shown["first"] + i) % m, k, (number - 1 + i) % p) for i, k in enumerate(shown["ks"])
         ]
     figure_y = canvas.y
     _figure(canvas, view, arcs, [] if shown is None else shown["ks"])
     canvas.y = figure_y + FIGURE_H + 10
     if shown is None:
-        canvas.paragraph(f"Round {number}: no arcs yet.")
+        canvas.paragraph(t(N_("Round {number}: no arcs yet.")).format(number=number))
     else:
-        said = "ended" if finished else "so far"
+        said = N_("Round {number} ended: centre mark, k, points")
+        if not finished:
+            said = N_("Round {number} so far: centre mark, k, points")
         canvas.room(LINE + 4 + 38 * (len(arcs) // 4 + 1) + 12)
-        canvas.text(
-            (MARGIN, canvas.y), f"Round {number} {said}: centre mark, k, points", BODY, "bold"
-        )
+        canvas.text((MARGIN, canvas.y), t(said).format(number=number), BODY, "bold")
         canvas.y += LINE + 4
         _move_list(canvas, arcs, shown["points"])
     canvas.rule()
-    canvas.paragraph(_footer(view, names))
+    canvas.paragraph(_footer(view, names, t))
     return canvas.finish()
 
 
 def circle_centre(view: Mapping[str, Any], names: Sequence[str]) -> Point:
     """Where the circle's centre lands on the page of this view's picture."""
     canvas = Canvas(MARGIN + 500)
-    _head(canvas, view, names, _shown(view)[2])
+    _head(canvas, view, names, _shown(view)[2], None)
     x, y = centre_of_figure()
     return (MARGIN + x, canvas.y + y)
 
@@ -125,13 +126,18 @@ def _shown(view: Mapping[str, Any]) -> tuple[Mapping[str, Any] | None, bool, int
     return view["current"], False, view["round"] + 1
 
 
-def _head(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], number: int) -> None:
-    status = "game over" if view["over"] else "lowest total wins"
+def _head(
+    canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], number: int, result: str | None
+) -> None:
+    t = canvas.t
+    status = t(N_("game over") if view["over"] else N_("lowest total wins"))
     rounds = view["rounds"]
-    title = f"Round {min(number, rounds)} of {rounds} · {view['m']} marks · {status}"
-    canvas.heading("Arcs And Marks", title)
+    title = t(N_("Round {number} of {rounds} · {m} marks · {status}")).format(
+        number=min(number, rounds), rounds=rounds, m=view["m"], status=status
+    )
+    canvas.heading("Arcs And Marks", title, result)
     to_move = [] if view["to_move"] is None else [view["to_move"]]
-    canvas.legend(players(names, view["scores"], view, to_move))
+    canvas.legend(players(names, view["scores"], view, to_move, t=t))
 
 
 def _figure(
@@ -194,11 +200,13 @@ def _move_list(canvas: Canvas, arcs: list[tuple[int, int, int]], points: Sequenc
     canvas.y += -(-len(arcs) // columns) * 38 + 12
 
 
-def _footer(view: Mapping[str, Any], names: Sequence[str]) -> str:
+def _footer(view: Mapping[str, Any], names: Sequence[str], t: Translate) -> str:
     if view["over"]:
-        return "Game over: the lowest total wins."
+        return t(N_("Game over: the lowest total wins."))
     who = seat_name(names, view["to_move"])
     centre = next_centre(view)
     if centre is None:
-        return f"Next: {who} starts round {view['round'] + 1}, choosing the centre (k@c)."
-    return f"Next: {who}, the arc centred on mark {centre} (ringed)."
+        starts = N_("Next: {player} starts round {number}, choosing the centre (k@c).")
+        return t(starts).format(player=who, number=view["round"] + 1)
+    arc = N_("Next: {player}, the arc centred on mark {centre} (ringed).")
+    return t(arc).format(player=who, centre=centre)

@@ -25,6 +25,7 @@ from boards.pictures.canvas import (
     text_width,
 )
 from boards.pictures.page import Canvas
+from boards.words import N_, Translate
 from rules.binary_scramble import partitions, shape_of, show_shape
 
 NUMBER_W = 64
@@ -44,30 +45,36 @@ def cell_width(length: int) -> tuple[int, bool]:
     return min(46, (INNER - NUMBER_W - 40) // length), False
 
 
-def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of a Binary Scramble view."""
     length, digits = view["length"], view["digits"]
-    target = "no target" if view["target"] is None else f"first to {view['target']} points wins"
-    canvas = Canvas(1000 + 2 * ROW_H * (len(view["history"]) + 2))
-    part = "Part 1: building the list" if len(digits) < length else "Part 2: flipping digits"
-    if view["end"]:
-        part = "Game over"
-    canvas.heading("Binary Scramble", f"{part} · {length} digits · {target}")
+    target = t(N_("first to {target} points wins")).format(target=view["target"])
+    if view["target"] is None:
+        target = t(N_("no target"))
+    canvas = Canvas(1000 + 2 * ROW_H * (len(view["history"]) + 2), t)
+    part = (
+        N_("Part 1: building the list") if len(digits) < length else N_("Part 2: flipping digits")
+    )
+    if view["end"] or view["to_move"] is None:
+        part = N_("Game over")
+    digits_said = t(N_("{length} digits")).format(length=length)
+    canvas.heading("Binary Scramble", f"{t(part)} · {digits_said} · {target}", result)
     to_move = [] if view["to_move"] is None else [view["to_move"]]
-    canvas.legend(players(names, view["scores"], view, to_move))
+    canvas.legend(players(names, view["scores"], view, to_move, t=t))
     if len(digits) < length:
         _building(canvas, view, names)
     else:
         _history(canvas, view, names)
     canvas.rule()
-    canvas.paragraph(_footer(view, names))
+    canvas.paragraph(_footer(view, names, t))
     return canvas.finish()
 
 
 def _building(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> None:
     length, digits, p = view["length"], view["digits"], view["players"]
     canvas.room(46 + 64 + 44)
-    canvas.text((MARGIN, canvas.y), f"The list: {len(digits)} of {length} digits", BODY, "bold")
+    said = canvas.t(N_("The list: {count} of {length} digits"))
+    canvas.text((MARGIN, canvas.y), said.format(count=len(digits), length=length), BODY, "bold")
     canvas.y += 46
     cell = min(64, INNER // length)
     for i in range(length):
@@ -95,7 +102,9 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
     cell, wide = cell_width(length)
     left = MARGIN + NUMBER_W
     beside = left + length * cell + 24
-    title = f"Lists reached: {view['flips'] + 1} (the newest last; ★ = a point)"
+    t = canvas.t
+    title = t(N_("Lists reached: {count} (the newest last; ★ = a point)"))
+    title = title.format(count=view["flips"] + 1)
     canvas.room(44 + 34)
     canvas.text((MARGIN, canvas.y), title, BODY, "bold")
     canvas.y += 44
@@ -107,7 +116,7 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
     canvas.y += 34
     first = view["flips"] - len(history) + 1
     rows: list[tuple[str, str, int | None, int | None, bool]] = [
-        ("start", view["start"], None, None, False)
+        (t(N_("start")), view["start"], None, None, False)
     ]
     rows += [
         (str(first + n), d, seat, pos, scored) for n, (seat, pos, d, scored) in enumerate(history)
@@ -116,7 +125,8 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
     for r, (label, digits, seat, pos, scored) in enumerate(rows):
         canvas.room(38 + ROW_H + 36)
         if r == 1 and first > 1:
-            canvas.text((left, canvas.y + 4), f"… {first - 1} earlier flips", SMALL, "sans", MUTED)
+            earlier = t(N_("… {count} earlier flips")).format(count=first - 1)
+            canvas.text((left, canvas.y + 4), earlier, SMALL, "sans", MUTED)
             canvas.y += 38
         y = canvas.y
         if r == newest and r:
@@ -135,7 +145,9 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
                 )
             else:
                 canvas.box(box, digit, PAPER, FAINT, BODY, "mono")
-        runs = "runs " + show_shape(shape_of(digits)).replace("x", "×")
+        runs = t(N_("runs {lengths}")).format(
+            lengths=show_shape(shape_of(digits)).replace("x", "×")
+        )
         tx, ty = (beside, y + ROW_H / 2 - 4) if wide else (left, y + ROW_H + 14)
         if seat is not None:
             marker(canvas.draw, seat, tx + 10, ty, 10, PLAYER_COLOURS[seat], INK, 2)
@@ -143,31 +155,32 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
         tx += canvas.text((tx, ty), runs, SMALL, "sans", INK, "lm")
         if scored:
             room = WIDTH - MARGIN + 10 - tx - 14
-            said = "★ point" if text_width("★ point", "bold", SMALL) <= room else "★"
+            point = t(N_("★ point"))
+            said = point if text_width(point, "bold", SMALL) <= room else "★"
             canvas.text((tx + 14, ty), said, SMALL, "bold", INK, "lm")
         canvas.y += ROW_H + (0 if wide else 36)
-    seen = (
-        f"{view['shapes']} of the {partitions(length)} possible sets of run lengths have been seen."
-    )
+    seen = t(N_("{seen} of the {sets} possible sets of run lengths have been seen."))
+    seen = seen.format(seen=view["shapes"], sets=partitions(length))
     canvas.y += 8
     canvas.paragraph(seen, SMALL, MUTED)
 
 
-def _footer(view: Mapping[str, Any], names: Sequence[str]) -> str:
-    scores, end = view["scores"], view["end"]
+def _footer(view: Mapping[str, Any], names: Sequence[str], t: Translate) -> str:
+    end = view["end"]
+    if end == "target":
+        mover = seat_name(names, (view["flips"] - 1) % view["players"], 260)
+        return t(N_("Game over: {player} reached the target.")).format(player=mover)
     if end:
-        best = max(scores)
-        won = [seat_name(names, i, 260) for i, x in enumerate(scores) if x == best]
-        result = f"{won[0]} wins." if len(won) == 1 else "A draw: " + ", ".join(won) + "."
-        if end == "target":
-            mover = seat_name(names, (view["flips"] - 1) % view["players"], 260)
-            return f"Game over: {mover} reached the target. {result}"
         stuck = seat_name(names, view["flips"] % view["players"], 260)
-        return f"Game over: {stuck} had no flip left that makes a new list. {result}"
+        stuck_said = N_("Game over: {player} had no flip left that makes a new list.")
+        return t(stuck_said).format(player=stuck)
+    if view["to_move"] is None:
+        return t(N_("Game over."))
     who = seat_name(names, view["to_move"])
     if len(view["digits"]) < view["length"]:
-        return f"Next: {who} appends 0 or 1."
-    return (
-        f"Next: {who} flips one digit (by its position). The new list must be one never reached; "
-        "run lengths seen before score a point."
+        return t(N_("Next: {player} appends 0 or 1.")).format(player=who)
+    flips = N_(
+        "Next: {player} flips one digit (by its position). The new list must be one never "
+        "reached; run lengths seen before score a point."
     )
+    return t(flips).format(player=who)

@@ -14,6 +14,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
+from boards.words import N_, Translate, same
 from rules.base import name_of, printable
 
 WIDTH = 1000
@@ -162,15 +163,17 @@ def players(
     to_move: Iterable[int] = (),
     notes: Mapping[int, str] | None = None,
     left: Iterable[int] = (),
+    t: Translate = same,
 ) -> list[Player]:
-    """Each seat with its name (or P1, P2, ...), its score and what to say of it."""
+    """Each seat with its name (or P1, P2, ...), its score and what to say of it (notes
+    already translated)."""
     said: dict[int, list[str]] = {seat: [] for seat in range(len(scores))}
     for seat, note in (notes or {}).items():
         said[seat].append(note)
     for seat in to_move:
-        said[seat].append("to move")
+        said[seat].append(t(N_("to move")))
     if view.get("viewer") is not None:
-        said[view["viewer"]].append("you")
+        said[view["viewer"]].append(t(N_("you")))
     gone = set(left)
     return [
         Player(seat, name_of(names, seat), str(score), " · ".join(said[seat]), seat in gone)

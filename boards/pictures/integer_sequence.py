@@ -24,12 +24,21 @@ from boards.pictures.canvas import (
     text_width,
 )
 from boards.pictures.page import Canvas
+from boards.words import N_, Translate
 from rules.integer_sequence import abbreviate
 
 ROWS_SHOWN = 22
 """The table shows m(0) and the newest moves up to this many rows."""
 ROW_H = 40
-COLUMNS = (("k", 50), ("r(k)", 70), ("m(k)", 330), ("", 40), ("C", 50), ("by", 50), ("points", 322))
+COLUMNS = (
+    ("k", 50),
+    ("r(k)", 70),
+    ("m(k)", 330),
+    ("", 40),
+    ("C", 50),
+    (N_("by"), 50),
+    (N_("points"), 322),
+)
 """Each column's title and width; m(k) is marked P (prime) or C (composite) beside it."""
 
 
@@ -38,35 +47,38 @@ def scoring_divisor(ms: Sequence[str], k: int, points: str) -> int:
     return max(j for j in range(k) if ms[j] == points)
 
 
-def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of a view of An Integer Sequence Game."""
     n, k, p = view["n"], view["move"], view["players"]
     shown = min(k + 1, ROWS_SHOWN)
-    canvas = Canvas(900 + (n // 15 + 1) * 60 + shown * ROW_H + 60)
-    status = "game over" if view["over"] else f"move {k + 1} of {n}"
-    canvas.heading("An Integer Sequence Game", f"r-list 1 to {n} · {status}")
+    canvas = Canvas(900 + (n // 15 + 1) * 60 + shown * ROW_H + 60, t)
+    status = t(N_("game over")) if view["over"] else t(N_("move {move} of {n}"))
+    status = t(N_("r-list 1 to {n} · {status}")).format(n=n, status=status.format(move=k + 1, n=n))
+    canvas.heading("An Integer Sequence Game", status, result)
     to_move = [] if view["over"] else [k % p]
-    canvas.legend(players(names, view["scores"], view, to_move))
+    canvas.legend(players(names, view["scores"], view, to_move, t=t))
     _r_list(canvas, n, view["circled"], p)
     canvas.rule()
     _table(canvas, view)
     canvas.rule()
     if view["over"] and p == 1:
-        canvas.paragraph(f"Game over: a score of {view['scores'][0]}.")
+        canvas.paragraph(t(N_("Game over: a score of {score}.")).format(score=view["scores"][0]))
     elif view["over"]:
-        canvas.paragraph("Game over: the highest total wins.")
+        canvas.paragraph(t(N_("Game over: the highest total wins.")))
     else:
         who = seat_name(names, k % p)
-        canvas.paragraph(
-            f"Next: {who} circles a number; m({k + 1}) = r × m({k}) + {view['next_c']}, "
-            f"and scores the largest of m(0) … m({k}) that divides it."
+        circles = N_(
+            "Next: {player} circles a number; m({next}) = r × m({k}) + {c}, and scores the "
+            "largest of m(0) … m({k}) that divides it."
         )
+        canvas.paragraph(t(circles).format(player=who, next=k + 1, k=k, c=view["next_c"]))
     return canvas.finish()
 
 
 def _r_list(canvas: Canvas, n: int, circled: Sequence[int], p: int) -> None:
     canvas.room(40 + (n // 15 + 1) * 62 + 10)
-    canvas.text((MARGIN, canvas.y), "The r-list (circled: played, by whom)", SMALL, "bold", MUTED)
+    r_list = canvas.t(N_("The r-list (circled: played, by whom)"))
+    canvas.text((MARGIN, canvas.y), r_list, SMALL, "bold", MUTED)
     canvas.y += 40
     by = {r: i % p for i, r in enumerate(circled)}
     per_row = 15
@@ -98,13 +110,14 @@ def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
     canvas.room(36)
     x = MARGIN
     for title, width in COLUMNS:
-        canvas.text((x + 6, canvas.y), title, SMALL, "bold", MUTED)
+        canvas.text((x + 6, canvas.y), canvas.t(title) if title else "", SMALL, "bold", MUTED)
         x += width
     canvas.y += 36
     for i in rows:
         canvas.room(2 * ROW_H)
         if i > 1 and i == rows[1] and i != 1:
-            canvas.text((MARGIN + 6, canvas.y + 4), f"… moves 1 to {i - 1}", SMALL, "sans", MUTED)
+            earlier = canvas.t(N_("… moves 1 to {last}")).format(last=i - 1)
+            canvas.text((MARGIN + 6, canvas.y + 4), earlier, SMALL, "sans", MUTED)
             canvas.y += ROW_H
         y = canvas.y
         if i == k and k:
@@ -134,12 +147,11 @@ def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
             marker(canvas.draw, seat, bx, y + ROW_H / 2 - 3, 11, PLAYER_COLOURS[seat], INK, 2)
         canvas.y += ROW_H
     canvas.y += 6
-    canvas.paragraph(
+    key = N_(
         "P prime, C composite; column C counts the composites among m(0) … m(k−1); the "
-        "ringed m is what the newest move scored.",
-        SMALL,
-        MUTED,
+        "ringed m is what the newest move scored."
     )
+    canvas.paragraph(canvas.t(key), SMALL, MUTED)
 
 
 def _cells(view: Mapping[str, Any], i: int) -> list[str]:

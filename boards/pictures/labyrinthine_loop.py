@@ -20,7 +20,8 @@ from boards.pictures.canvas import (
     players,
     seat_name,
 )
-from boards.pictures.page import Canvas, Figure
+from boards.pictures.page import OFFENSE, Canvas, Figure
+from boards.words import N_, Translate
 from rules.labyrinthine_geometry import COLUMNS, dot_name
 
 Point = tuple[float, float]
@@ -56,11 +57,11 @@ def drawers(order: Sequence[int], round_index: int, seats: int) -> dict[int, int
     return {dot: (round_index + max(i, 1) - 1) % seats for i, dot in enumerate(order) if i}
 
 
-def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of a Labyrinthine Loop view."""
     n, p = view["n"], len(view["scores"])
-    canvas = Canvas(figure_height(n) + 560)
-    showing_last = _head(canvas, view, names)
+    canvas = Canvas(figure_height(n) + 560, t)
+    showing_last = _head(canvas, view, names, result)
     if showing_last:
         last = view["last"]
         parent, order, round_index = last["parent"], last["order"], view["round"] - 1
@@ -70,7 +71,7 @@ def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
         close, loop = [], []
     _grid(canvas, n, parent, drawers(order, round_index, p), order, close, loop)
     canvas.rule()
-    for line in _story(view, names, showing_last):
+    for line in _story(view, names, showing_last, t):
         canvas.paragraph(line)
     return canvas.finish()
 
@@ -78,28 +79,36 @@ def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
 def dot_centre(view: Mapping[str, Any], names: Sequence[str], dot: int) -> Point:
     """Where a dot lands on the page of this view's picture."""
     canvas = Canvas(MARGIN + 500)
-    _head(canvas, view, names)
+    _head(canvas, view, names, None)
     x, y = dot_point(view["n"], dot)
     return (MARGIN + x, canvas.y + y)
 
 
-def _head(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> bool:
+def _head(
+    canvas: Canvas, view: Mapping[str, Any], names: Sequence[str], result: str | None
+) -> bool:
     """The title, the players and the grid's title; True when the grid is the round that ended."""
     # A fresh grid has nothing to show yet, so the round just closed stays up until it grows.
+    t = canvas.t
     n, total = view["n"], view["rounds"]
     showing_last = view["last"] is not None and view["phase"] in ("first", "over")
     number = min(view["round"] + 1, total)
-    offense = "game over" if view["over"] else f"offense: {seat_name(names, view['offense'])}"
-    canvas.heading("Labyrinthine Loop", f"Round {number} of {total} · {n}×{n} dots · {offense}")
+    offense = t(N_("game over"))
+    if not view["over"]:
+        offense = t(N_("offense: {player}")).format(player=seat_name(names, view["offense"]))
+    subtitle = t(N_("Round {number} of {rounds} · {n}×{n} dots · {offense}"))
+    subtitle = subtitle.format(number=number, rounds=total, n=n, offense=offense)
+    canvas.heading("Labyrinthine Loop", subtitle, result)
     to_move = [] if view["to_move"] is None else [view["to_move"]]
-    notes = {} if view["offense"] is None else {view["offense"]: "offense"}
-    canvas.legend(players(names, view["scores"], view, to_move, notes))
+    notes = {} if view["offense"] is None else {view["offense"]: t(OFFENSE)}
+    canvas.legend(players(names, view["scores"], view, to_move, notes, t=t))
     if showing_last:
-        title = f"Round {view['round']} as it ended"
+        title = t(N_("Round {number} as it ended")).format(number=view["round"])
     else:
-        title = f"Round {number}: {view['segments']} of {n * n - 1} segments"
+        title = N_("Round {number}: {segments} of {all} segments")
         if view["segments"]:
-            title += " (the newest lit up)"
+            title = N_("Round {number}: {segments} of {all} segments (the newest lit up)")
+        title = t(title).format(number=number, segments=view["segments"], all=n * n - 1)
     canvas.room(40)
     canvas.text((MARGIN, canvas.y), title, face="bold")
     canvas.y += 40
@@ -164,28 +173,39 @@ def _grid(
     canvas.y += height + 10
 
 
-def _story(view: Mapping[str, Any], names: Sequence[str], showing_last: bool) -> list[str]:
+def _story(
+    view: Mapping[str, Any], names: Sequence[str], showing_last: bool, t: Translate
+) -> list[str]:
     n, last, phase = view["n"], view["last"], view["phase"]
     lines = []
     if last is not None:
         a, b = last["close"]
-        size = len(last["loop"])
-        mark = " (lit up above)" if showing_last else ""
+        closed = N_("Round {number}: {player} closed {a}–{b}, +{size} for a loop of {size} dots.")
+        if showing_last:
+            closed = N_(
+                "Round {number}: {player} closed {a}–{b}, +{size} for a loop of {size} dots "
+                "(lit up above)."
+            )
         lines.append(
-            f"Round {view['round']}: {seat_name(names, last['offense'])} closed "
-            f"{dot_name(n, a)}–{dot_name(n, b)}, +{size} for a loop of {size} dots{mark}."
+            t(closed).format(
+                number=view["round"],
+                player=seat_name(names, last["offense"]),
+                a=dot_name(n, a),
+                b=dot_name(n, b),
+                size=len(last["loop"]),
+            )
         )
     if phase == "over":
-        lines.append("Game over.")
+        lines.append(t(N_("Game over.")))
         return lines
     who = seat_name(names, view["to_move"])
     if phase == "first":
-        lines.append(f"Next: {who} (offense) draws the first segment on a fresh grid.")
+        step = N_("Next: {player} (offense) draws the first segment on a fresh grid.")
     elif phase == "close":
-        lines.append(f"Next: {who} (offense) closes a loop, joining two adjacent dots not joined.")
+        step = N_("Next: {player} (offense) closes a loop, joining two adjacent dots not joined.")
     else:
-        lines.append(
-            f"Next: {who} draws segment {view['segments'] + 1} of {n * n - 1}, from a filled "
-            "dot to an open one."
+        step = N_(
+            "Next: {player} draws segment {segment} of {all}, from a filled dot to an open one."
         )
+    lines.append(t(step).format(player=who, segment=view["segments"] + 1, all=n * n - 1))
     return lines

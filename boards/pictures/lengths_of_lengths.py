@@ -23,7 +23,8 @@ from boards.pictures.canvas import (
     players,
     seat_name,
 )
-from boards.pictures.page import Canvas
+from boards.pictures.page import OFFENSE, Canvas
+from boards.words import N_, Translate
 
 LABEL = 64
 """Room on the left of each cascade level for its number."""
@@ -36,21 +37,22 @@ Place = tuple[float, float, int]
 """Where a value's cell starts (x, y), and the value."""
 
 
-def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of a Lengths Of Lengths Of Lengths view."""
     n, total = view["n"], view["total_rounds"]
     last = view["last"]
     levels = last["levels"] if last is not None else []
-    canvas = Canvas(1000 + 60 * n // 10 + sum(70 * (len(lv) // 18 + 1) for lv in levels))
+    canvas = Canvas(1000 + 60 * n // 10 + sum(70 * (len(lv) // 18 + 1) for lv in levels), t)
     if view["over"]:
-        subtitle = f"Game over after {total} rounds · {n} digits a round"
+        subtitle = t(N_("Game over · {rounds} rounds · {n} digits a round"))
     else:
-        offense = seat_name(names, view["offense"])
-        subtitle = f"Round {view['round'] + 1} of {total} · {n} digits a round · offense: {offense}"
-    canvas.heading("Lengths Of Lengths Of Lengths", subtitle)
+        subtitle = t(N_("Round {number} of {rounds} · {n} digits a round · offense: {player}"))
+    offense = "" if view["offense"] is None else seat_name(names, view["offense"])
+    subtitle = subtitle.format(number=view["round"] + 1, rounds=total, n=n, player=offense)
+    canvas.heading("Lengths Of Lengths Of Lengths", subtitle, result)
     to_move = [] if view["to_move"] is None else [view["to_move"]]
-    notes = {} if view["offense"] is None else {view["offense"]: "offense"}
-    canvas.legend(players(names, view["scores"], view, to_move, notes))
+    notes = {} if view["offense"] is None else {view["offense"]: t(OFFENSE)}
+    canvas.legend(players(names, view["scores"], view, to_move, notes, t=t))
     if not view["over"]:
         _current(canvas, view, names)
     if last is not None:
@@ -62,9 +64,10 @@ def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
 def _current(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> None:
     n, p, digits, offense = view["n"], view["players"], view["digits"], view["offense"]
     canvas.room(46)
-    canvas.text(
-        (MARGIN, canvas.y), f"Round {view['round'] + 1}: {len(digits)} of {n} digits", BODY, "bold"
-    )
+    t = canvas.t
+    title = t(N_("Round {number}: {count} of {n} digits"))
+    title = title.format(number=view["round"] + 1, count=len(digits), n=n)
+    canvas.text((MARGIN, canvas.y), title, BODY, "bold")
     canvas.y += 46
     # Rows of equal length, at most 24 cells each.
     per_row = -(-n // -(-n // 24))
@@ -82,25 +85,25 @@ def _current(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
             marker(canvas.draw, seat, x + cell / 2, y + cell + 16, 9, PLAYER_COLOURS[seat], INK, 2)
         elif i == len(digits):
             canvas.box(box, "", PAPER, INK, width=4)
-            canvas.text((x + cell / 2, y + cell + 16), "next", SMALL, "sans", INK, "mm")
+            canvas.text((x + cell / 2, y + cell + 16), t(N_("next")), SMALL, "sans", INK, "mm")
         else:
             canvas.box(box, "", PAPER, FAINT)
     rows = -(-n // per_row)
     canvas.y += rows * (cell + 34) + 10
     who = seat_name(names, view["to_move"])
-    canvas.paragraph(f"Next: {who} appends 0 or 1. Each cell shows who added its digit.")
+    appends = N_("Next: {player} appends 0 or 1. Each cell shows who added its digit.")
+    canvas.paragraph(t(appends).format(player=who))
 
 
 def _cascade(canvas: Canvas, last: Mapping[str, Any], names: Sequence[str]) -> None:
     offense = seat_name(names, last["offense"])
     canvas.room(40)
-    canvas.text(
-        (MARGIN, canvas.y), f"Round {last['round']}: the cascade of run lengths", BODY, "bold"
-    )
+    t = canvas.t
+    title = t(N_("Round {number}: the cascade of run lengths")).format(number=last["round"])
+    canvas.text((MARGIN, canvas.y), title, BODY, "bold")
     canvas.y += 40
-    canvas.paragraph(
-        "Each line gives the lengths of the boxed runs above it, down to all 1s.", SMALL, MUTED
-    )
+    key = N_("Each line gives the lengths of the boxed runs above it, down to all 1s.")
+    canvas.paragraph(t(key), SMALL, MUTED)
     canvas.y += 8
     levels = last["levels"]
     tree = _tree(levels)
@@ -137,9 +140,8 @@ def _cascade(canvas: Canvas, last: Mapping[str, Any], names: Sequence[str]) -> N
                 )
         canvas.y = places[-1][1] + CELL + ROW_GAP
     score = last["score"]
-    canvas.paragraph(
-        f"{offense} (offense) scored {score}: the last line has {score} ones.", BODY, INK, "bold"
-    )
+    scored = t(N_("{player} (offense) scored {score}: the last line has {score} ones."))
+    canvas.paragraph(scored.format(player=offense, score=score), BODY, INK, "bold")
 
 
 def _tree(levels: Sequence[Sequence[int]]) -> tuple[float, list[list[float]]] | None:

@@ -23,7 +23,8 @@ from boards.pictures.canvas import (
     players,
     seat_name,
 )
-from boards.pictures.page import Canvas
+from boards.pictures.page import LEFT, Canvas
+from boards.words import N_, Translate
 from rules.numerical_cards import end_text
 from rules.numerical_cards_scoring import outcome, reason
 
@@ -34,31 +35,32 @@ CHIP_W, CHIP_H = 46, 40
 CARD_W, CARD_H = 62, 84
 """A card of your own fresh pile, and of the last reveal."""
 GOES = {
-    "back": "the cards go back to their piles",
-    "moldy": "both cards go moldy",
-    "exchange": "the cards are exchanged",
+    "back": N_("the cards go back to their piles"),
+    "moldy": N_("both cards go moldy"),
+    "exchange": N_("the cards are exchanged"),
 }
 
 
-def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
+def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of a Numerical Card Game view."""
     p = len(view["scores"])
-    canvas = Canvas(900 + 160 * p + _private_height(view))
-    status = " · game over" if view["over"] else ""
-    canvas.heading(
-        "Numerical Card Game",
-        f"Move {view['moves']} of {view['max_moves']} · cards 1 to {view['m']}{status}",
-    )
+    canvas = Canvas(900 + 160 * p + _private_height(view), t)
+    status = t(N_("Move {move} of {moves} · cards 1 to {m}"))
+    status = status.format(move=view["moves"], moves=view["max_moves"], m=view["m"])
+    if view["over"]:
+        status += " · " + t(N_("game over"))
+    canvas.heading("Numerical Card Game", status, result)
     left = [k for k, on in enumerate(view["active"]) if not on]
     pair = [] if view["over"] else view["cycle"][view["current"]]
-    notes = dict.fromkeys(left, "left")
-    canvas.legend(players(names, view["scores"], view, pair, notes, left))
+    notes = dict.fromkeys(left, t(LEFT))
+    canvas.legend(players(names, view["scores"], view, pair, notes, left, t))
     who = [seat_name(names, k, 260) for k in range(p)]
     if view["over"]:
         canvas.paragraph(end_text(view["end"], view["active"], who), BODY, INK, "bold")
     else:
         i, j = pair
-        canvas.paragraph(f"Now: {who[i]} and {who[j]} each pick a card in secret.", face="bold")
+        now = t(N_("Now: {player} and {other} each pick a card in secret."))
+        canvas.paragraph(now.format(player=who[i], other=who[j]), face="bold")
     if view["last"] is not None:
         _last(canvas, view["last"], who)
     canvas.rule()
@@ -71,17 +73,20 @@ def draw(view: Mapping[str, Any], names: Sequence[str]) -> bytes:
 
 
 def _last(canvas: Canvas, last: Sequence[Any], who: Sequence[str]) -> None:
+    t = canvas.t
     i, j, a, b = last
     canvas.y += 6
     if "drop" in (a, b):
         gone = [who[k] for k, move in ((i, a), (j, b)) if move == "drop"]
-        verb = " dropped out" if len(gone) == 1 else " both dropped out"
-        canvas.paragraph("Last move: " + " and ".join(gone) + verb + "; no points.")
+        dropped = N_("Last move: {player} dropped out; no points.")
+        if len(gone) > 1:
+            dropped = N_("Last move: {player} and {other} both dropped out; no points.")
+        canvas.paragraph(t(dropped).format(player=gone[0], other=gone[-1]))
         return
     x, y = int(a), int(b)
     pi, pj, where = outcome(x, y)
     canvas.room(36 + CARD_H + 22)
-    canvas.text((MARGIN, canvas.y), "Last move", SMALL, "bold", MUTED)
+    canvas.text((MARGIN, canvas.y), t(N_("Last move")), SMALL, "bold", MUTED)
     canvas.y += 36
     top = canvas.y
     left = MARGIN
@@ -93,11 +98,15 @@ def _last(canvas: Canvas, last: Sequence[Any], who: Sequence[str]) -> None:
         )
         left += CARD_W + 14
         if seat == i:
-            canvas.text((left + 6, top + CARD_H / 2), "vs", BODY, "sans", MUTED, "lm")
+            canvas.text((left + 6, top + CARD_H / 2), t(N_("vs")), BODY, "sans", MUTED, "lm")
             left += 54
-    pts = f"both +{pi}" if pi and pi == pj else f"{who[i] if pi else who[j]} +2"
-    pts = pts if pi or pj else "no points"
-    lines = [f"{reason(x, y)}: {pts}", GOES[where]]
+    pts = t(N_("{player} +{points}")).format(player=who[i] if pi else who[j], points=pi or pj)
+    if pi and pi == pj:
+        pts = t(N_("both +{points}")).format(points=pi)
+    if not (pi or pj):
+        pts = t(N_("no points"))
+    # Why it scored is the rules' own sentence.
+    lines = [f"{reason(x, y)}: {pts}", t(GOES[where])]
     for n, line in enumerate(lines):
         canvas.text((left + 24, top + 22 + 40 * n), line, BODY, "bold" if n == 0 else "sans")
     canvas.y = top + CARD_H + 22
@@ -105,13 +114,8 @@ def _last(canvas: Canvas, last: Sequence[Any], who: Sequence[str]) -> None:
 
 def _piles(canvas: Canvas, view: Mapping[str, Any], who: Sequence[str]) -> None:
     canvas.room(40)
-    canvas.text(
-        (MARGIN, canvas.y),
-        "Piles: fresh cards are secret, moldy cards are shown",
-        SMALL,
-        "bold",
-        MUTED,
-    )
+    piles = canvas.t(N_("Piles: fresh cards are secret, moldy cards are shown"))
+    canvas.text((MARGIN, canvas.y), piles, SMALL, "bold", MUTED)
     canvas.y += 40
     per_row = (WIDTH - MARGIN - (MARGIN + NAME_W + 90)) // (CHIP_W + 6)
     for seat, name in enumerate(who):
@@ -143,20 +147,16 @@ def _piles(canvas: Canvas, view: Mapping[str, Any], who: Sequence[str]) -> None:
             cx, cy = x0 + col * (CHIP_W + 6), top + row * (CHIP_H + 8)
             canvas.box((cx, cy, cx + CHIP_W, cy + CHIP_H), str(card), PAPER, FAINT, SMALL, "sans")
         if not chips:
-            canvas.text((x0, top + 22), "no moldy cards", SMALL, "sans", MUTED, "lm")
+            none = canvas.t(N_("no moldy cards"))
+            canvas.text((x0, top + 22), none, SMALL, "sans", MUTED, "lm")
         rows = max(1, -(-len(chips) // per_row))
         canvas.y = top + max(52, rows * (CHIP_H + 8)) + 10
 
 
 def _cycle(canvas: Canvas, view: Mapping[str, Any]) -> None:
     canvas.room(40)
-    canvas.text(
-        (MARGIN, canvas.y),
-        "Pairings, in order (players by number; struck: a player left)",
-        SMALL,
-        "bold",
-        MUTED,
-    )
+    pairings = canvas.t(N_("Pairings, in order (players by number; struck: a player left)"))
+    canvas.text((MARGIN, canvas.y), pairings, SMALL, "bold", MUTED)
     canvas.y += 40
     x = MARGIN
     for e, (i, j) in enumerate(view["cycle"]):
@@ -183,7 +183,10 @@ def _private_height(view: Mapping[str, Any]) -> int:
 
 def _own_pile(canvas: Canvas, fresh: Sequence[int]) -> None:
     counts = sorted(Counter(fresh).items())
-    with canvas.aside(f"Only you see this: your fresh pile, {len(fresh)} cards"):
+    t = canvas.t
+    with canvas.aside(
+        t(N_("Only you see this: your fresh pile, {count} cards")).format(count=len(fresh))
+    ):
         left = MARGIN + canvas.indent
         per_row = (WIDTH - MARGIN - left) // (CARD_W + 8)
         canvas.room(-(-len(counts) // per_row) * (CARD_H + 30) + 20)
@@ -196,6 +199,6 @@ def _own_pile(canvas: Canvas, fresh: Sequence[int]) -> None:
                 canvas.text((x + CARD_W / 2, y + CARD_H + 4), f"×{count}", SMALL, "bold", INK, "ma")
         rows = max(1, -(-len(counts) // per_row))
         if not counts:
-            canvas.paragraph("Your fresh pile is empty.")
+            canvas.paragraph(t(N_("Your fresh pile is empty.")))
         else:
             canvas.y = top + rows * (CARD_H + 30)

@@ -13,6 +13,7 @@ from boards.pictures.canvas import (
     BODY,
     FAINT,
     INK,
+    INNER,
     LINE,
     MARGIN,
     MUTED,
@@ -32,7 +33,16 @@ from boards.pictures.canvas import (
     png,
     text_width,
 )
+from boards.words import N_, Translate, same
 
+ONLY_YOU = N_("Only you see this")
+"""The title of what a viewer alone sees."""
+OFFENSE = N_("offense")
+"""The note on the seat that is offense this round."""
+LEFT = N_("left")
+"""The note on a seat that left the game."""
+RESULT_H = 70
+"""The height of the band naming a finished game's result."""
 STAMPED = 8
 """Texts up to this long are drawn once and then stamped: digits and cards repeat a lot."""
 
@@ -68,10 +78,26 @@ def _box_stamp(
     return stamp
 
 
+def wrapped(text: str, face: str, size: int, width: float) -> list[str]:
+    """Text cut into lines of whole words, each at most `width` pixels where a word allows."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split(" "):
+        trial = f"{line} {word}" if line else word
+        if line and text_width(trial, face, size) > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    return [*lines, line] if line else lines
+
+
 class Canvas:
     """A white page of WIDTH pixels, drawn from the top; `finish` crops it and makes the PNG."""
 
-    def __init__(self, height: int = 1600) -> None:
+    def __init__(self, height: int = 1600, t: Translate = same) -> None:
+        self.t = t
+        """The reader's translation of the words drawn."""
         self.image = Image.new("RGB", (WIDTH, height), PAPER)
         self.draw = ImageDraw.Draw(self.image)
         self.y: float = MARGIN
@@ -104,13 +130,31 @@ class Canvas:
             self.draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), stamp, fill=fill)
         return text_width(text, face, size)
 
-    def heading(self, title: str, subtitle: str) -> None:
-        """The title line and, under it, the game's progress."""
+    def heading(self, title: str, subtitle: str, result: str | None = None) -> None:
+        """The title line and, under it, the game's progress; a finished game's result in a
+        band under them."""
         self.room(TITLE + LINE + 30)
         self.text((MARGIN, self.y), title, TITLE, "bold")
         self.y += TITLE + 14
         self.text((MARGIN, self.y), subtitle, BODY, fill=MUTED)
         self.y += LINE + 8
+        if result is not None:
+            self.band(drawable(result))
+
+    def band(self, text: str) -> None:
+        """A line in large bold type on a yellow band, wrapped in smaller type if long."""
+        room = INNER - 48
+        size = TITLE if text_width(text, "bold", TITLE) <= room else BODY
+        lines = wrapped(text, "bold", size, room)
+        step = round(size * 1.4)
+        height = RESULT_H + step * (len(lines) - 1)
+        self.room(height + 20)
+        box = (MARGIN, self.y, WIDTH - MARGIN, self.y + height)
+        self.draw.rounded_rectangle(box, radius=12, fill=SPOT, outline=INK, width=3)
+        top = self.y + RESULT_H / 2
+        for n, line in enumerate(lines):
+            self.text((MARGIN + 24, top + n * step), line, size, "bold", INK, "lm")
+        self.y += height + 20
 
     def legend(self, seats: Sequence[Player]) -> None:
         """Every seat as a pill in its colour: marker, name, score and note, wrapping."""
@@ -168,17 +212,7 @@ class Canvas:
     ) -> None:
         """Text wrapped to the page width."""
         left = MARGIN + self.indent
-        line = ""
-        for word in text.split(" "):
-            trial = f"{line} {word}" if line else word
-            if line and text_width(trial, face, size) > WIDTH - MARGIN - left:
-                self.room(2 * size)
-                self.text((left, self.y), line, size, face, fill)
-                self.y += round(size * 1.5)
-                line = word
-            else:
-                line = trial
-        if line:
+        for line in wrapped(text, face, size, WIDTH - MARGIN - left):
             self.room(2 * size)
             self.text((left, self.y), line, size, face, fill)
             self.y += round(size * 1.5)

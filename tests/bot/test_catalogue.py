@@ -19,8 +19,9 @@ from referee.speech import GameRef, Listed, Person, RulesText, say
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"N_": None, "NP_": (1, 2), "Phrase": None}
-EXTRACTED = ("cogs", "rules")
-"""Where the catalogues' messages are marked: the front end's words and the games' phrases."""
+SOURCES = ("cogs", "boards", "rules")
+"""Where `make messages` finds marked messages (babel.cfg): the front end's words, the boards'
+and the games' phrases."""
 ALL_CODES = [
     c for kind in (codes.Refusal, codes.Reply, codes.Cancel, codes.Line, Ask) for c in kind
 ]
@@ -39,7 +40,7 @@ def forms(wording: Wording) -> tuple[str, ...]:
 def extracted() -> dict[str, tuple[str, ...]]:
     """The messages as the catalogues' extraction finds them in the source."""
     found: dict[str, tuple[str, ...]] = {}
-    for folder in EXTRACTED:
+    for folder in SOURCES:
         for _, _, message, _, _ in extract_from_dir(
             str(ROOT / folder), keywords=KEYWORDS, comment_tags=()
         ):

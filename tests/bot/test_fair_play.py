@@ -179,7 +179,9 @@ async def test_resigning_ends_a_two_player_game_by_the_record(simcord_env: Any) 
     record = await table.history("bob", match_id)
     assert record["moves"] == [[0, "resign", "resigned"]]  # the sealed 5 never happened
     final = table.channel.history()[-1].embeds[0].description
-    assert "alice-home: 0 (left)" in final and f"Winner: {table.members['bob'].mention}" in final
+    bob = table.members["bob"].mention
+    assert final.startswith(f"🏆 {bob} wins 0-0 (alice-home resigned)")
+    assert "alice-home: 0 (left)" in final
 
 
 async def test_a_resigned_seat_in_a_sealed_step_is_played_for(simcord_env: Any) -> None:

@@ -15,7 +15,7 @@ import boards
 from cogs.boards import PICTURE_NAME
 from rules import GAMES
 from rules.base import english
-from rules.record import Progress
+from rules.record import Progress, Record, replay
 from tests.boards.helpers import decoded
 from tests.bot.table import Table
 from tests.bot.test_pictures import started
@@ -63,9 +63,11 @@ def shows(env: Any, message: Any, history: dict[str, Any], step: int) -> None:
     for line in lines:
         assert line in message.content
     names = [s["name"] for s in history["seats"]]
+    # The last step of a finished game names its result.
+    result = replay(Record.from_json(history)).final() if step == len(at) - 1 else None
     png, alt = attachment(env, message, PICTURE_NAME)
-    assert png == boards.picture(history["game"], view, names)
-    assert alt == boards.text(history["game"], view, names)
+    assert png == boards.picture(history["game"], view, names, result)
+    assert alt == boards.text(history["game"], view, names, result)
     labels = [c["label"] for row in message.components for c in row["components"]]
     assert labels == ["First", "Previous", "Next", "Last", "Animation"]
 
@@ -87,7 +89,7 @@ async def test_a_finished_game_at_its_first_middle_and_last_steps(simcord_env: A
         result = await carol.slash(table.channel, "replay", game=match_id, step=step)
         assert result.ephemeral
         shows(simcord_env, result.response, history, step)
-    assert "Game over." in result.response.content
+    assert "Game over: 🏆" in result.response.content
     posts = "\n".join(m.embeds[0].description or "" for m in table.channel.history() if m.embeds)
     for _view, lines in spectators_at(history)[1:]:
         assert all(line in posts for line in lines)

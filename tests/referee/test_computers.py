@@ -4,6 +4,7 @@ to the records against each level."""
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -76,17 +77,23 @@ def test_a_member_between_two_levels_beats_one_and_loses_to_the_other() -> None:
     seats.append(SeatRow(2, None, "Computer (hard)", "hard"))
     match = match_of("lengths-of-lengths", seats)
     p = match.require_progress()
-    totals = p.game.scores(p.state)
-    assert totals == (0, 0, 0)
-    changes, ratings = versus_changes(match, [0, 1, 2], {})
+    # The last round played out with every total still 0: all three draw.
+    ended = replace(p, state=replace(p.state, round=p.state.rounds * len(seats)))
+    assert ended.is_over() and ended.winners() == [0, 1, 2]
+    changes, ratings = versus_changes(match.moved(ended), {})
     assert {(c.game, c.level, c.win, c.draw) for c in changes} == {
         (game, level, False, True)
         for game in ("lengths-of-lengths", "*")
         for level in ("easy", "hard")
     }
     assert {r.player for r in ratings} == {"11", "easy", "hard"}
-    changes, ratings = versus_changes(match, [2], {})
+    # Alice and the easy computer resign with 0: level with each other, below the hard one.
+    gone = match.moved(p.resign(0).resign(1, "timeout"))
+    assert gone.require_progress().winners() == [2]
+    changes, ratings = versus_changes(gone, {})
+    assert {r.player for r in ratings} == {"11", "easy", "hard"}
     won = {c.level: (c.win, c.draw) for c in changes if c.game == "*"}
+    # Alice and the easy computer both left with 0: level with each other, below the hard one.
     assert won == {"easy": (False, True), "hard": (False, False)}
     hard = next(r for r in ratings if r.player == "hard" and r.game == "*")
     alice = next(r for r in ratings if r.player == "11" and r.game == "*")
