@@ -28,6 +28,15 @@ def close_dms(env: Any, member: Any) -> None:
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 
 
+def staying_move(game: Any, state: Any, seat: int, rng: random.Random) -> str:
+    """A random legal move that keeps the seat in the game, where it has one (a move that
+    leaves asks the member to confirm first, which players that stay in never meet)."""
+    move = str(game.sample(state, seat, rng))
+    if move in game.leaving_moves(state, seat):
+        move = game.auto_move(state, seat, rng, resigned=False)
+    return move
+
+
 @dataclass
 class Table:
     """A server, a channel and members who play."""

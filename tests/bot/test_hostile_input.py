@@ -94,7 +94,7 @@ async def build_world(env: Any, database: Path) -> World:
     await turn.seat(ids["turn"], ["alice", "dave"])
     started = await bob.click(turn.lobby_message(ids["turn"]), label="Start")
     assert "has started" in started.response.content, started.response.content
-    resigned = await dave.slash(turn.channel, "resign", game=ids["turn"])
+    resigned = await turn.resign(dave, game=ids["turn"])
     assert "You resigned" in resigned.response.content, resigned.response.content
 
     lobby = tables["lobby"]

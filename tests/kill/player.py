@@ -31,7 +31,7 @@ from bot import RefereeBot
 from db import open_store
 from referee.match import ACTIVE, LOBBY, Match
 from settings import POSTGRES_SCHEMES, Settings
-from tests.bot.table import Table
+from tests.bot.table import Table, staying_move
 from tests.kill.acks import Ack, log_ack
 
 log = logging.getLogger("tests.kill.player")
@@ -225,10 +225,7 @@ class Player:
         """Play the seat's move, and log it once the bot acknowledges it."""
         p = match.require_progress()
         rng = random.Random(f"{match.id}:{match.row.step}:{seat}")
-        move = p.game.sample(p.state, seat, rng)
-        if move in p.game.leaving_moves(p.state, seat):
-            # Leaving a game asks the member to confirm with a button; these players stay in.
-            move = p.game.auto_move(p.state, seat, rng, resigned=False)
+        move = staying_move(p.game, p.state, seat, rng)
         member = self.table.member(match.seats[seat].member_id)
         if self.shard is not None:
             await asyncio.sleep(BEAT - time.time() % BEAT)
