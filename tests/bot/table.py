@@ -92,7 +92,15 @@ class Table:
             assert "joined" in result.response.content, result.response.content
 
     def lobby_message(self, match_id: int) -> Any:
-        """The lobby message of a match."""
+        """The lobby message of a match: the one with its Join button, else its last post titled
+        as a lobby."""
+        join = f"qr:lobby:join:{match_id}"
+        for message in reversed(self.channel.history()):
+            ids = {
+                getattr(c, "custom_id", None) for row in message.components for c in row.children
+            }
+            if join in ids:
+                return message
         for message in reversed(self.channel.history()):
             if message.embeds and message.embeds[0].title == self.title(match_id, "lobby"):
                 return message
@@ -144,7 +152,8 @@ class Table:
                         replies = [confirmed.response.content]
                     else:
                         replies = [m.content for m in dms.history()[before + 1 :]]
-                    assert replies and "Locked in" in replies[0], replies
+                    # The mover is told their move is in (in their own language), naming it.
+                    assert replies and f"`{move}`" in replies[0], replies
                 else:
                     result = await member.slash(self.channel, "move", move=move, game=match_id)
                     if leaving:

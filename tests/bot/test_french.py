@@ -1,0 +1,74 @@
+"""A French server plays a whole game in French with the catalogues the bot ships: the
+commands, answers, posts, DMs and the result are each worded from the French catalogue."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import discord
+from discord.app_commands import TranslationContext, locale_str
+from discord.app_commands import TranslationContextLocation as Where
+
+from cogs.commands import CommandWords
+from cogs.speech import Words
+from offline.terminal import members_speak
+from referee.codes import Line, Reply
+from referee.speech import GameRef, Listed, Person, Quote, say
+from tests.bot.table import NAMES, Table
+
+FRENCH = Words("fr")
+ENGLISH_WORDS = ("Winner", " wins", "Locked in", "Opened", "lobby", "Options:", "to move")
+"""English a French reader of this game must never meet."""
+
+
+def french_table(env: Any) -> Table:
+    """A server whose preferred language is French, with two members."""
+    guild = env.create_guild("maison", preferred_locale="fr")
+    table = Table(env, guild, guild.create_text_channel("parties"))
+    for name in NAMES[:2]:
+        table.members[name] = guild.add_member(env.create_user(f"{name}-maison"))
+    return table
+
+
+async def test_a_french_server_plays_in_french(simcord_env: Any) -> None:
+    """alice and bob use Discord in French: every answer, DM and post is worded from the French
+    catalogue, and the final post names the result in French."""
+    table = french_table(simcord_env)
+    alice, bob = table.members["alice"], table.members["bob"]
+    with members_speak("fr"):
+        opened = await alice.slash(table.channel, "newgame numbers-to-number", m=3, rounds=1)
+        found = re.search(r"#(\d+)", opened.response.content)
+        assert found, opened.response.content
+        game = GameRef("numbers-to-number", int(found[1]))
+        assert opened.response.content == FRENCH.text(say(Reply.OPENED, game=game))
+        lobby = table.lobby_message(int(found[1]))
+        assert lobby.embeds[0].title == FRENCH.text(say(Line.LOBBY_TITLE, game=game))
+        joined = await bob.click(lobby, label=FRENCH("Join"))
+        assert joined.response.content == FRENCH.text(say(Reply.JOINED, game=game, seat=2))
+
+        await alice.send_dm("1")
+        locked = alice.user.dm_channel.history()[-1].content
+        waiting = Listed.of([Person("bob-maison", bob.id)])
+        said = say(Reply.LOCKED_IN, move=Quote("1"), game=game, waiting=waiting)
+        assert locked == FRENCH.text(said)
+        await table.play_out(int(found[1]), random.Random(5))
+
+    final = table.channel.history()[-1].embeds[0]
+    assert final.title == FRENCH.text(say(Line.OVER_TITLE, game=game))
+    shown = "\n".join((final.title, final.description or "", locked, opened.response.content))
+    assert not [w for w in ENGLISH_WORDS if w in shown], shown
+
+
+async def test_the_slash_commands_have_french_names() -> None:
+    """Discord is given each command's French name and description from the shipped catalogue."""
+    words = CommandWords()
+    command: Any = None  # the translator reads only where a word is, not what it belongs to
+    name: TranslationContext[Any, Any] = TranslationContext(Where.command_name, command)
+    described: TranslationContext[Any, Any] = TranslationContext(Where.command_description, command)
+    assert await words.translate(locale_str("resign"), discord.Locale.french, name) == "abandonner"
+    about = await words.translate(
+        locale_str("Give up a game you are playing."), discord.Locale.french, described
+    )
+    assert about and about != "Give up a game you are playing."
