@@ -42,7 +42,7 @@ async def test_a_member_plays_every_game_against_the_computer(simcord_env: Any, 
     assert "Computer (easy)" in final.embeds[0].description
 
     among = await alice.slash(table.channel, "leaderboard")
-    assert among.ephemeral and "No finished games" in among.response.content
+    assert among.ephemeral and "No finished game among members" in among.response.content
     versus = await alice.slash(table.channel, "leaderboard", vs="computer", game=slug)
     lines = versus.response.embeds[0].description.splitlines()
     assert "alice-home" in lines[1], lines
