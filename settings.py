@@ -53,7 +53,7 @@ class Settings:
             dev_guild_id=int(guild) if guild.isdigit() else None,
             shard_count=shard_count,
             shard_ids=read_shard_ids(env.get("SHARD_IDS", ""), shard_count),
-            language=read_language(env.get("LANGUAGE", "")),
+            language=read_language(env.get("OFFLINE_LANGUAGE", "")),
         )
 
 
@@ -69,12 +69,14 @@ def read_database(url: str, path: str) -> str:
 
 
 def read_language(text: str) -> str | None:
-    """LANGUAGE: a language code (`fr`), with its region if any (`en-GB`), or nothing."""
+    """OFFLINE_LANGUAGE: a language code (`fr`), with its region if any (`en-GB`), or nothing."""
     text = text.strip()
     if not text:
         return None
     if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z]{2})?", text):
-        raise SettingsError(f"LANGUAGE={text!r}: allowed is a language code such as fr or en-GB")
+        raise SettingsError(
+            f"OFFLINE_LANGUAGE={text!r}: allowed is a language code such as fr or en-GB"
+        )
     return text
 
 

@@ -6,13 +6,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import discord
+from babel.messages.pofile import read_po
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from cogs.speech import SOURCE_LANGUAGE, language_of, translations
+from cogs.speech import LOCALES, SOURCE_LANGUAGE, language_of, translations
 
 DOMAIN = "commands"
 NAME = "name"
@@ -42,6 +44,22 @@ def valid_name(name: str) -> bool:
 def translate(language: str, kind: str, message: str) -> str:
     """A command's word in a language (as written where it has no translation)."""
     return translations(language, DOMAIN).pgettext(kind, message)
+
+
+@cache
+def source_words(language: str) -> dict[str, str]:
+    """A language's command, parameter and choice names mapped back to the source's (for a
+    front end where members type the commands themselves, such as the offline terminal)."""
+    path = LOCALES / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+    if language == SOURCE_LANGUAGE or not path.exists():
+        return {}
+    with path.open("rb") as f:
+        found = read_po(f, locale=language)
+    return {
+        str(m.string): str(m.id)
+        for m in found
+        if m.id and m.string and m.context in (NAME, CHOICE) and not m.fuzzy
+    }
 
 
 class CommandWords(app_commands.Translator):

@@ -111,6 +111,7 @@ class Terminal:
         self.pictures = pictures
         """Where the boards' pictures are saved, one file per message."""
         guild = env.create_guild("home", preferred_locale=locale)
+        self.typed = TypedCommands(locale)
         self.channel = guild.create_text_channel("games")
         self.members = {n: guild.add_member(env.create_user(n)) for n in MEMBERS}
         self.names = {m.id: n for n, m in self.members.items()}
@@ -202,8 +203,11 @@ class Terminal:
         """Invoke a slash command written as `newgame numbers-to-number m:6`."""
         first = OPTION.search(text)
         head = text[: first.start()] if first else text
-        words = head.split()
-        options: dict[str, Any] = {k: _value(k, v.strip()) for k, v in OPTION.findall(text)}
+        words = [self.typed.source(w) for w in head.split()]
+        options: dict[str, Any] = {
+            self.typed.source(k): _value(self.typed.source(k), self.typed.source(v.strip()))
+            for k, v in OPTION.findall(text)
+        }
         available = set(member.available_commands(self.channel))
         path = words
         while path and " ".join(path) not in available:
@@ -241,6 +245,21 @@ class Terminal:
         self.say(f"No message in #games has a [{label}] button.")
 
 
+class TypedCommands:
+    """The commands as members of the offline server type them: in their language, as Discord
+    would show them, each word mapped back to the name the bot registers."""
+
+    def __init__(self, locale: str) -> None:
+        from cogs.commands import source_words
+        from cogs.speech import language_of
+
+        self.words = source_words(language_of(locale))
+
+    def source(self, word: str) -> str:
+        """The registered name of a command, parameter or choice as typed (else as typed)."""
+        return self.words.get(word, word)
+
+
 def _value(name: str, text: str) -> Any:
     # Every option is a whole number or yes/no (`animated:true`) except the move itself, which
     # is text ("17", "b2 c3").
@@ -259,7 +278,7 @@ async def read_line(prompt: str) -> str | None:
 
 
 def discord_locale(language: str | None) -> str:
-    """The Discord locale for a LANGUAGE setting: `fr` as is, `de` as `de`, `es` as `es-ES`."""
+    """The Discord locale of an OFFLINE_LANGUAGE setting: `fr` as is, `es` as `es-ES`."""
     if language is None:
         return DEFAULT_LOCALE
     known = [locale.value for locale in discord.Locale]

@@ -73,7 +73,7 @@ def test_shards(count: str, ids: str, shards: tuple[int, tuple[int, ...] | None]
         ({"SHARD_COUNT": "4", "SHARD_IDS": "-1"}, "SHARD_IDS", "from 0 to 3"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1,1"}, "SHARD_IDS", "named twice"),
         ({"DATABASE_URL": "mysql://u:secret@db/x"}, "DATABASE_URL", "a postgresql:// URL"),
-        ({"LANGUAGE": "French"}, "LANGUAGE", "a language code"),
+        ({"OFFLINE_LANGUAGE": "French"}, "OFFLINE_LANGUAGE", "a language code"),
     ],
 )
 def test_invalid_values_are_refused(env: dict[str, str], named: str, allowed: str) -> None:
@@ -86,9 +86,9 @@ def test_invalid_values_are_refused(env: dict[str, str], named: str, allowed: st
 
 
 def test_the_offline_language_is_a_locale() -> None:
-    """LANGUAGE names the offline mode's language; without it, English."""
-    assert Settings.from_mapping({"LANGUAGE": " fr "}).language == "fr"
-    assert Settings.from_mapping({"LANGUAGE": "en-GB"}).language == "en-GB"
+    """OFFLINE_LANGUAGE names the offline mode's language; without it, English."""
+    assert Settings.from_mapping({"OFFLINE_LANGUAGE": " fr "}).language == "fr"
+    assert Settings.from_mapping({"OFFLINE_LANGUAGE": "en-GB"}).language == "en-GB"
     assert Settings.from_mapping({}).language is None
 
 

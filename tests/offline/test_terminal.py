@@ -11,15 +11,21 @@ import sys
 import time
 from pathlib import Path
 
+from cogs.speech import Words
+from referee.codes import Line
+from referee.speech import GameRef, say
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 class Session:
     """The bot's offline mode running in a pseudo-terminal."""
 
-    def __init__(self, tmp: Path) -> None:
+    def __init__(self, tmp: Path, language: str = "") -> None:
         master, slave = pty.openpty()
         env = {**os.environ, "DISCORD_TOKEN": "", "DATABASE_PATH": str(tmp / "referee.sqlite3")}
+        if language:
+            env["OFFLINE_LANGUAGE"] = language
         self.proc = subprocess.Popen(
             [sys.executable, "main.py"], cwd=ROOT, stdin=slave, stdout=slave, stderr=slave, env=env
         )
@@ -128,5 +134,31 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         s.type("alice> /leaderboard vs:computer")
         out = s.wait_for("Against each level")
         assert "Against the computer: all games" in out and "alice" in out
+    finally:
+        s.close()
+
+
+def test_offline_game_in_french(tmp_path: Path) -> None:
+    """With OFFLINE_LANGUAGE=fr the simulated server and its members speak French: the commands are
+    typed by their French names, and the bot answers, posts and labels its buttons in French."""
+    french = Words("fr")
+    s = Session(tmp_path, language="fr")
+    try:
+        s.wait_for("offline mode")
+        s.type("alice> /nouvellepartie numbers-to-number m:2 manches:1")
+        game = GameRef("numbers-to-number", 1)
+        out = s.wait_for(f"[{french('Join')}]")
+        assert french.text(say(Line.LOBBY_TITLE, game=game)) in out
+        s.type(f"bob> [{french('Join')}]")
+        s.wait_for("[DM to bob]")
+        s.type("alice dm> 2")
+        s.wait_for("`2`")
+        s.type("bob> /jouer 1")
+        s.wait_for("`1`")
+        s.type("alice> /jouer jouer:1")
+        s.wait_for("`1`")
+        s.type("bob> /jouer 2")
+        out = s.wait_for(french.text(say(Line.OVER_TITLE, game=game)))
+        assert "Winner" not in out and " wins " not in out
     finally:
         s.close()
