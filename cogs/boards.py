@@ -53,10 +53,12 @@ async def draw(board: Board, words: Words = ENGLISH) -> Drawn:
     """The board's text and picture in the reader's words; the picture is drawn off the event
     loop (it takes a few tens of milliseconds), and a failure leaves the text alone to show."""
     t = words.gettext
-    text = boards.text(board.game, board.view, board.names, board.result, t)
+    computers = board.computers or (False,) * len(board.names)
+    names = tuple(words.seat_name(n, c) for n, c in zip(board.names, computers, strict=True))
+    text = boards.text(board.game, board.view, names, board.result, t)
     try:
         png = await asyncio.to_thread(
-            boards.picture, board.game, board.view, board.names, board.result, t
+            boards.picture, board.game, board.view, names, board.result, t
         )
     except Exception:
         log.exception("Could not draw the %s board; sending its text", board.game)

@@ -93,7 +93,7 @@ class ComputerSelect(
 
     def __init__(self, match_id: int, words: Words) -> None:
         choices = [
-            (lv.name, words(ADD_LEVEL, level=lv.name), words(LEVEL_HELP[lv.name]))
+            (lv.name, words(ADD_LEVEL, level=words.level(lv.name)), words(LEVEL_HELP[lv.name]))
             for lv in LEVELS.values()
         ]
         choices.append(("remove", words(REMOVE_COMPUTER), words(REMOVE_COMPUTER_HELP)))

@@ -42,6 +42,17 @@ def NP_(one: str, many: str) -> tuple[str, str]:
     return one, many
 
 
+LEVEL_NAMES = {
+    "easy": N_("easy"),
+    "medium": N_("medium"),
+    "hard": N_("hard"),
+    "expert": N_("expert"),
+}
+"""The computer levels' names as members read them (their ids are `players.LEVELS`')."""
+COMPUTER = N_("Computer ({level})")
+COMPUTER_NUMBER = N_("Computer {number} ({level})")
+"""A computer seat's name (the second at a table is numbered)."""
+
 WORDS = {
     "a_member": N_("a member"),
     "defaults": N_("defaults"),

@@ -315,7 +315,7 @@ class Info(commands.Cog):
                 words.plural(
                     *LEVEL_RATING,
                     lv.games,
-                    level=lv.level,
+                    level=words.level(lv.level),
                     rating=shown_rating(lv.mu, lv.sigma),
                 )
                 for lv in sorted(levels, key=lambda lv: list(LEVELS).index(lv.level))

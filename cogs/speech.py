@@ -12,9 +12,10 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from cogs.catalogue import N_, TEMPLATES, WORDS, Wording
+from cogs.catalogue import COMPUTER, COMPUTER_NUMBER, LEVEL_NAMES, N_, TEMPLATES, WORDS, Wording
 from cogs.lists import fit_list
 from cogs.words import mention, prose_name
+from referee.computer_names import computer_parts
 from referee.speech import (
     Counts,
     Field,
@@ -126,6 +127,8 @@ class Words:
         if isinstance(value, Text):
             return self.text(value)
         if isinstance(value, Person):
+            if value.computer:
+                return prose_name(self.seat_name(value.name, True))
             if value.user_id is not None:
                 return mention(value.user_id)
             return prose_name(value.name) if value.name else self(WORDS["a_member"])
@@ -156,6 +159,20 @@ class Words:
         # the code span their template puts it in, where escaping would show.
         fields = {k: v if isinstance(v, str) else self.field(v) for k, v in text.fields}
         return self._translations.gettext(text.template).format(**fields)
+
+    def level(self, level: str) -> str:
+        """A computer level's name (its id where it has no wording)."""
+        return self(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+    def seat_name(self, name: str, computer: bool) -> str:
+        """A seat's name as shown: a computer's in this language, a member's as chosen."""
+        parts = computer_parts(name) if computer else None
+        if parts is None:
+            return name
+        number, level = parts
+        if number == 1:
+            return self(COMPUTER, level=self.level(level))
+        return self(COMPUTER_NUMBER, number=number, level=self.level(level))
 
     def duration(self, seconds: int) -> str:
         """A short duration such as '90 s', '15 min', '2 h' or '1 d'."""

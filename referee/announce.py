@@ -31,14 +31,15 @@ DIGITS = ("0", "1")
 
 def name(match: Match, seat: Seat) -> Person:
     """A player as a line names them."""
-    return Person(match.seats[seat].name)
+    s = match.seats[seat]
+    return Person(s.name, computer=s.computer is not None)
 
 
 def who(match: Match, seat: Seat) -> Person:
     """A player a line calls on: a member by id (a front end may notify them), a computer by
     its name."""
     s = match.seats[seat]
-    return Person(s.name, s.user_id)
+    return Person(s.name, s.user_id, s.computer is not None)
 
 
 def member(match: Match, user_id: int) -> Person:
@@ -79,7 +80,7 @@ def lobby_post(match: Match, closed: Text | None = None) -> Post:
     Join/Start/Cancel buttons; it calls the invited members who have not joined yet."""
     counts = match.player_counts()
     seated = Listed.of(
-        say(Line.SEAT, number=i + 1, player=Person(s.name)) for i, s in enumerate(match.seats)
+        say(Line.SEAT, number=i + 1, player=name(match, i)) for i in range(len(match.seats))
     )
     lines = [say(Line.HOST, host=member(match, match.row.host_id))]
     if match.row.rematch_of is not None:
@@ -122,6 +123,11 @@ def lobby_post(match: Match, closed: Text | None = None) -> Post:
     )
 
 
+def computer_seats(match: Match) -> tuple[bool, ...]:
+    """Which seats are computers'."""
+    return tuple(s.computer is not None for s in match.seats)
+
+
 def board_names(match: Match) -> tuple[str, ...]:
     """The seats' names as boards show them."""
     # A computer's name is the referee's own text, kept whole: "Computer 2 (medium)".
@@ -131,7 +137,8 @@ def board_names(match: Match) -> tuple[str, ...]:
 def board(match: Match, viewer: Seat | None) -> Board:
     """The board of a started match as a viewer may see it."""
     p = match.require_progress()
-    return Board(match.row.game, p.game.view(p.state, viewer), board_names(match), p.final())
+    view = p.game.view(p.state, viewer)
+    return Board(match.row.game, view, board_names(match), p.final(), computer_seats(match))
 
 
 def step_posts(match: Match, lines: Sequence[Text], title: Text | None = None) -> list[Post]:

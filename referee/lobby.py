@@ -11,6 +11,7 @@ from players import LEVELS
 from referee import announce
 from referee.book import Book
 from referee.codes import Cancel, Line, Refusal, Reply
+from referee.computer_names import computer_name
 from referee.core import LOBBY_SECONDS, already
 from referee.errors import RefereeError
 from referee.match import ACTIVE, CANCELLED, LOBBY, Match
@@ -24,15 +25,6 @@ from rules import GAMES
 from rules.base import BadOption
 
 log = logging.getLogger(__name__)
-
-
-def computer_name(level: str, taken: list[str]) -> str:
-    """'Computer (hard)', or 'Computer 2 (hard)' when that name is taken at the table."""
-    name, number = f"Computer ({level})", 1
-    while name in taken:
-        number += 1
-        name = f"Computer {number} ({level})"
-    return name
 
 
 def check_level(level: str) -> None:
@@ -114,7 +106,7 @@ class Lobbies:
             )
             out = await self.book.act(match.id, self._start)
             match = await self.book.get(match.id)
-            rivals = Listed.of(Person(s.name) for s in match.seats if s.computer)
+            rivals = Listed.of(announce.name(match, s.seat) for s in match.seats if s.computer)
             out.reply = say(Reply.OPENED_AGAINST, game=match.ref, rivals=rivals)
             return out
         return Outcome(say(Reply.OPENED, game=match.ref), [announce.lobby_post(match)])
@@ -143,7 +135,9 @@ class Lobbies:
                 raise RefereeError(Refusal.NO_COMPUTER, game=match.ref)
             await self.store.remove_computer(match.id, match.row.version, seat.seat, self.clock())
             match = self.book.keep(await self.book.reload(match.id))
-            out = Outcome(say(Reply.REMOVED, player=Person(seat.name), game=match.ref))
+            out = Outcome(
+                say(Reply.REMOVED, player=Person(seat.name, computer=True), game=match.ref)
+            )
             out.posts.append(announce.lobby_post(match))
             return out
 
@@ -186,7 +180,10 @@ class Lobbies:
         await self.store.add_computers(match.id, match.row.version, level, names, self.clock())
         match = self.book.keep(await self.book.reload(match.id))
         seated = say(
-            Reply.COMPUTER_SEATED, player=Person(names[-1]), seat=len(match.seats), game=match.ref
+            Reply.COMPUTER_SEATED,
+            player=Person(names[-1], computer=True),
+            seat=len(match.seats),
+            game=match.ref,
         )
         return out or Outcome(seated)
 
@@ -269,7 +266,7 @@ class Lobbies:
         out = Outcome(say(Reply.STARTED, game=match.ref))
         out.posts.append(announce.lobby_post(match, say(Line.LOBBY_STARTED)))
         title = say(Line.BEGINS_TITLE, game=match.ref)
-        players = Listed.of(Person(s.name) for s in match.seats)
+        players = Listed.of(announce.name(match, s.seat) for s in match.seats)
         lines = [say(Line.PLAYERS, players=players), say(Line.OPTIONS, options=Options.of(settled))]
         out.posts += announce.step_posts(match, lines, title)
         out.directs += announce.prompts(match)

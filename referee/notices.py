@@ -47,6 +47,8 @@ class Board:
     """The seats' names as boards show them."""
     result: Result | None = None
     """How the game ended, once it has: a finished board names it and shows nobody to move."""
+    computers: tuple[bool, ...] = ()
+    """Which seats are computers' (their names are the referee's, worded by the front end)."""
 
 
 @dataclass(frozen=True)

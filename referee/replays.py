@@ -87,7 +87,8 @@ def shown(match: Match, step: int, all_frames: Sequence[Frame] | None = None) ->
 def board_at(match: Match, progress: Progress) -> Board:
     """The spectators' board at a point of the game: the public view, no seat's secrets."""
     view = progress.game.view(progress.state, None)
-    return Board(match.row.game, view, announce.board_names(match), progress.final())
+    names, computers = announce.board_names(match), announce.computer_seats(match)
+    return Board(match.row.game, view, names, progress.final(), computers)
 
 
 def start_lines(match: Match) -> list[Text]:

@@ -33,6 +33,9 @@ class Person:
 
     name: str
     user_id: int | None = None
+    computer: bool = False
+    """A computer's seat: its name is the referee's own ("Computer 2 (hard)"), which a front
+    end may word in its reader's language."""
 
 
 @dataclass(frozen=True)

@@ -72,3 +72,12 @@ async def test_the_slash_commands_have_french_names() -> None:
         locale_str("Give up a game you are playing."), discord.Locale.french, described
     )
     assert about and about != "Give up a game you are playing."
+
+
+def test_computers_are_named_in_french_and_members_as_they_chose() -> None:
+    """A computer's seat is named in the reader's language; a member who chose a computer's
+    name keeps it as written."""
+    assert FRENCH.seat_name("Computer 2 (hard)", computer=True) == "Ordinateur 2 (difficile)"
+    assert FRENCH.seat_name("Computer (easy)", computer=True) == "Ordinateur (facile)"
+    assert FRENCH.seat_name("Computer (hard)", computer=False) == "Computer (hard)"
+    assert FRENCH.field(Person("Computer (medium)", computer=True)) == "Ordinateur (moyen)"
