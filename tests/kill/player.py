@@ -31,7 +31,7 @@ from bot import RefereeBot
 from db import open_store
 from referee.match import ACTIVE, LOBBY, Match
 from settings import POSTGRES_SCHEMES, Settings
-from tests.bot.table import Table, staying_move
+from tests.bot.table import Table
 from tests.kill.acks import Ack, log_ack
 
 log = logging.getLogger("tests.kill.player")
@@ -97,6 +97,10 @@ def count_games(database: str) -> int:
     with closing(connect(database)) as conn:
         (count,) = conn.execute("SELECT COUNT(*) FROM matches").fetchone() or (0,)
         return int(count)
+
+
+LEAVE = "Leave the game"
+"""The label of the button that confirms a move leaving the game."""
 
 
 def acknowledged(texts: list[str], move: str, match: Match) -> bool:
@@ -225,7 +229,9 @@ class Player:
         """Play the seat's move, and log it once the bot acknowledges it."""
         p = match.require_progress()
         rng = random.Random(f"{match.id}:{match.row.step}:{seat}")
-        move = staying_move(p.game, p.state, seat, rng)
+        move = p.game.sample(p.state, seat, rng)
+        # A move that leaves the game is confirmed with the button of the question it brings.
+        leaving = move in p.game.leaving_moves(p.state, seat)
         member = self.table.member(match.seats[seat].member_id)
         if self.shard is not None:
             await asyncio.sleep(BEAT - time.time() % BEAT)
@@ -235,8 +241,12 @@ class Player:
         posted = False
         if by_dm:
             texts = await self.dm(member, f"#{match.id} {move}")
+            if leaving:
+                texts = await self.confirm_by_dm(member)
         else:
             result = await member.slash(self.table.channel, "move", move=move, game=match.id)
+            if leaving and result.ephemeral and result.response.components:
+                result = await member.click(result.response, label=LEAVE)
             texts = [m.content or "" for m in (result.response, *result.followups) if m]
             # A turn move is answered in public by the post of what it did, sent once the move
             # is committed; a refusal is private.
@@ -250,6 +260,15 @@ class Player:
             log.info(
                 "#%s step %s seat %s: %s refused: %s", match.id, match.row.step, seat, move, texts
             )
+
+    async def confirm_by_dm(self, member: Any) -> list[str]:
+        """Press the button of the bot's last DM (a question to confirm a move that leaves the
+        game); its answer, or the DM itself when it asked nothing."""
+        question = member.user.dm_channel.history()[-1]
+        if not question.components:
+            return [question.content]
+        result = await member.user.click(question, label=LEAVE)
+        return [m.content or "" for m in (result.response, *result.followups) if m]
 
     async def dm(self, member: Any, text: str) -> list[str]:
         """DM the bot; what it sent back in that DM channel since."""
