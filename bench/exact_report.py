@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from bench.exact_play import ExactResult, Verdicts, exact_lines
-from bench.stats import goal, rounded
+from bench.stats import at_least, rounded
 
 HARD_OPTIMAL = 0.9
 EXPERT_OPTIMAL = 0.97
@@ -49,15 +49,11 @@ def exact_summary(res: ExactResult) -> tuple[dict[str, Any], dict[str, Any]]:
         "expert_optimal_share": rounded(_share(res.verdicts, "expert")),
     }
     goals = {
-        "hard_optimal_share": goal(
-            fields["hard_optimal_share"],
-            f">= {HARD_OPTIMAL} against the heuristics",
-            lambda v: v >= HARD_OPTIMAL,
+        "hard_optimal_share": at_least(
+            fields["hard_optimal_share"], HARD_OPTIMAL, "against the heuristics"
         ),
-        "expert_optimal_share": goal(
-            fields["expert_optimal_share"],
-            f">= {EXPERT_OPTIMAL} against the heuristics",
-            lambda v: v >= EXPERT_OPTIMAL,
+        "expert_optimal_share": at_least(
+            fields["expert_optimal_share"], EXPERT_OPTIMAL, "against the heuristics"
         ),
     }
     return fields, goals

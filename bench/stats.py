@@ -24,3 +24,13 @@ def rounded(x: float) -> float | None:
 def goal(value: float | None, text: str, test: Callable[[float], bool]) -> dict[str, Any]:
     """A goal of the summary: what it is, the measured value, and whether it was met."""
     return {"goal": text, "value": value, "met": value is not None and test(value)}
+
+
+def at_least(value: float | None, bound: float, where: str = "") -> dict[str, Any]:
+    """A goal that the value reach `bound` (`where`: over what, said after it)."""
+    return goal(value, f">= {bound:g} {where}".rstrip(), lambda v: v >= bound)
+
+
+def at_most(value: float | None, bound: float) -> dict[str, Any]:
+    """A goal that the value stay within `bound`."""
+    return goal(value, f"<= {bound:g}", lambda v: v <= bound)

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from bench.contestants import CONTESTANTS
-from bench.stats import goal, percentile, rounded
+from bench.stats import at_least, at_most, percentile, rounded
 from bench.strength import StrengthResult
 from bench.strength_stats import Tally, ratings, tallies
 from rules import GAMES
@@ -105,35 +105,23 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
         "strength_games_per_pairing": res.plan.games,
     }
     goals = {
-        "hard_vs_random_min_win_rate": goal(
-            fields["hard_vs_random_min_win_rate"],
-            f">= {HARD_VS_RANDOM} in every game",
-            lambda v: v >= HARD_VS_RANDOM,
+        "hard_vs_random_min_win_rate": at_least(
+            fields["hard_vs_random_min_win_rate"], HARD_VS_RANDOM, "in every game"
         ),
-        "hard_vs_heuristics_min_win_rate": goal(
+        "hard_vs_heuristics_min_win_rate": at_least(
             fields["hard_vs_heuristics_min_win_rate"],
-            f">= {HARD_VS_HEURISTICS} against each heuristic in every game",
-            lambda v: v >= HARD_VS_HEURISTICS,
+            HARD_VS_HEURISTICS,
+            "against each heuristic in every game",
         ),
-        "expert_vs_hard_win_rate": goal(
-            fields["expert_vs_hard_win_rate"],
-            f">= {EXPERT_VS_HARD} over all games",
-            lambda v: v >= EXPERT_VS_HARD,
+        "expert_vs_hard_win_rate": at_least(
+            fields["expert_vs_hard_win_rate"], EXPERT_VS_HARD, "over all games"
         ),
-        "hard_alone_best_3p_min": goal(
-            fields["hard_alone_best_3p_min"],
-            f">= {HARD_ALONE_BEST_3P} in every game of 3 players",
-            lambda v: v >= HARD_ALONE_BEST_3P,
+        "hard_alone_best_3p_min": at_least(
+            fields["hard_alone_best_3p_min"], HARD_ALONE_BEST_3P, "in every game of 3 players"
         ),
-        "hard_p50_ms": goal(
-            fields["hard_p50_ms"], f"<= {HARD_P50_MS:g}", lambda v: v <= HARD_P50_MS
-        ),
-        "hard_p99_ms": goal(
-            fields["hard_p99_ms"], f"<= {HARD_P99_MS:g}", lambda v: v <= HARD_P99_MS
-        ),
-        "expert_p99_ms": goal(
-            fields["expert_p99_ms"], f"<= {EXPERT_P99_MS:g}", lambda v: v <= EXPERT_P99_MS
-        ),
+        "hard_p50_ms": at_most(fields["hard_p50_ms"], HARD_P50_MS),
+        "hard_p99_ms": at_most(fields["hard_p99_ms"], HARD_P99_MS),
+        "expert_p99_ms": at_most(fields["expert_p99_ms"], EXPERT_P99_MS),
     }
     return fields, goals
 
