@@ -39,7 +39,7 @@ def option_annotation(opt: Option) -> Any:
 
 def option_description(opt: Option) -> str:
     """The option's help, its default, and how to say 'none' where allowed."""
-    text = f"{opt.help} (default {opt.default_help})"
+    text = f"{opt.help.english()} (default {opt.default_help.english()})"
     if opt.none_allowed:
         text += "; 0 for none"
     return text[:100]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -173,18 +174,18 @@ class Info(commands.Cog):
             words(
                 OPTION_OR_NONE if o.none_allowed else OPTION,
                 name=f"`{o.name}`",
-                help=o.help,
+                help=words.phrase(o.help),
                 low=o.low,
                 high=o.high,
-                default=o.default_help,
+                default=words.phrase(o.default_help),
             )
             for o in g.options
         )
         lines = [
-            g.summary,
+            words.phrase(g.summary),
             "",
             words(PLAYERS, players=player_range(g, words)),
-            words(MOVES, notation=g.notation),
+            words(MOVES, notation=words.phrase(g.notation)),
             words(OPTIONS, options=options),
             words(START, command=f"`/newgame {g.slug}`"),
         ]
@@ -302,10 +303,10 @@ class Info(commands.Cog):
         rows, levels = await self.bot.referee.versus_standings(guild_id, game)
         if not rows:
             return []
-        heads = "  ".join(f"{lv:<7}" for lv in LEVELS).rstrip()
-        lines = [f"`{words(VERSUS_HEAD, levels=heads)}`"]
+        columns = LevelColumns(words)
+        lines = [f"`{words(VERSUS_HEAD, levels=columns.head)}`"]
         for i, r in enumerate(rows, 1):
-            records = "  ".join(f"{wdl(r.records.get(lv)):<7}" for lv in LEVELS).rstrip()
+            records = columns.row(r.records)
             lines.append(
                 f"`{i:<2} {board_name(r.name, 16):<16} {rating_text(r.mu, r.sigma, r.games):>6} "
                 f"{records}`"
@@ -328,6 +329,22 @@ class Info(commands.Cog):
 def rating_text(mu: float, sigma: float, games: int) -> str:
     """A rating as the tables show it, marked ? while provisional."""
     return f"{shown_rating(mu, sigma)}{'?' if provisional(games) else ''}"
+
+
+class LevelColumns:
+    """The tables' columns of records against each computer level, headed by the levels'
+    names in the reader's language, each as wide as its name (a record fits in 7)."""
+
+    def __init__(self, words: Words) -> None:
+        names = [words.level(level) for level in LEVELS]
+        self.widths = [max(7, len(name)) for name in names]
+        self.head = "  ".join(f"{n:<{w}}" for n, w in zip(names, self.widths, strict=True))
+        self.head = self.head.rstrip()
+
+    def row(self, records: Mapping[str, tuple[int, int, int]]) -> str:
+        """A member's records against each level, in the columns."""
+        cells = (wdl(records.get(lv)) for lv in LEVELS)
+        return "  ".join(f"{c:<{w}}" for c, w in zip(cells, self.widths, strict=True)).rstrip()
 
 
 def wdl(record: tuple[int, int, int] | None) -> str:

@@ -15,6 +15,7 @@ from babel.messages.pofile import read_po
 from cogs.catalogue import COMPUTER, COMPUTER_NUMBER, LEVEL_NAMES, N_, TEMPLATES, WORDS, Wording
 from cogs.lists import fit_list
 from cogs.words import mention, prose_name
+from referee.announce import rules_text
 from referee.computer_names import computer_parts
 from referee.speech import (
     Counts,
@@ -30,7 +31,7 @@ from referee.speech import (
     Text,
 )
 from rules import GAMES
-from rules.base import clip
+from rules.base import Phrase, clip
 
 LOCALES = Path(__file__).with_name("locales")
 """Where each language's catalogue is: `<language>/LC_MESSAGES/messages.po`."""
@@ -159,6 +160,11 @@ class Words:
         # the code span their template puts it in, where escaping would show.
         fields = {k: v if isinstance(v, str) else self.field(v) for k, v in text.fields}
         return self._translations.gettext(text.template).format(**fields)
+
+    def phrase(self, phrase: Phrase) -> str:
+        """A game's own text with no match behind it (its summary, an option's help, its
+        notation) in this language."""
+        return self.rules_text(rules_text(phrase))
 
     def level(self, level: str) -> str:
         """A computer level's name (its id where it has no wording)."""

@@ -17,11 +17,10 @@ from boards.chart import Line, Panel, rating_chart
 from cogs.boards import ALT_TEXT
 from cogs.catalogue import N_
 from cogs.delivery import embed_for
-from cogs.info import GAME_CHOICES, rating_note, wdl
+from cogs.info import GAME_CHOICES, LevelColumns, rating_note
 from cogs.replies import NO_MENTIONS, reply, words_for
 from cogs.speech import Words
 from cogs.words import prose_name
-from players import LEVELS
 from referee.notices import Style
 from referee.rows import ALL_GAMES, MemberStats, RatingPoint
 from referee.safe_text import board_name, clean_name
@@ -93,14 +92,14 @@ def versus_lines(rows: list[GameStats], words: Words) -> list[str]:
     played = [r for r in rows if r.versus is not None]
     if not played:
         return []
-    levels = "  ".join(f"{lv:<7}" for lv in LEVELS).rstrip()
-    head = f"{words(MEMBERS_HEAD):<{TITLE_WIDTH}}  {words(VERSUS_COLUMN)} {levels}"
+    columns = LevelColumns(words)
+    head = f"{words(MEMBERS_HEAD):<{TITLE_WIDTH}}  {words(VERSUS_COLUMN)} {columns.head}"
     lines = [words(VERSUS_TITLE), f"`{head}`"]
     for r in played:
         assert r.versus is not None
         v = r.versus
         rating = f"{shown_rating(v.mu, v.sigma)}{'?' if provisional(v.games) else ''}"
-        records = "  ".join(f"{wdl(v.records.get(lv)):<7}" for lv in LEVELS).rstrip()
+        records = columns.row(v.records)
         lines.append(f"`{title_of(r.game, words):<{TITLE_WIDTH}} {rating:>7} {records}`")
     return lines
 

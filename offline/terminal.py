@@ -15,6 +15,8 @@ from typing import Any
 import discord
 import simcord
 
+from cogs.speech import Words, language_of
+from offline import words as said
 from settings import DEFAULT_DATABASE, POSTGRES_SCHEMES, Settings
 
 MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
@@ -22,26 +24,6 @@ ACTION = re.compile(r"^\s*(?P<who>[a-z]+)(?P<dm>\s+dm)?\s*>\s*(?P<what>.*)$", re
 OPTION = re.compile(r"(\w+):(.*?)(?=\s+\w+:|$)")
 DEFAULT_LOCALE = "en-US"
 BUTTON = re.compile(r"^\[(?P<label>[^\]]+)\]\s*(?P<rest>.*)$")
-
-HELP = """\
-You are in the server "home", channel #games, as any of: {members}.
-Type an action as `name> what`:
-  alice> /newgame numbers-to-number m:6     a slash command (options as name:value)
-  bob> /join                                 the same as pressing Join
-  alice> /move 17    or   carol> /move b2 c3 a move (`/move move:... game:3` works too)
-  alice dm> 17                               a direct message to the bot (a secret move)
-  bob> [Join]                                press the button labelled Join on the latest
-                                             message that has one ([0], [1], [Start], ...)
-  alice> [Add computer (hard)]               choose that in a menu (here, the lobby's)
-  alice> /newgame binary-scramble computer:hard   play the computer at once
-  bob> [Rematch]                             under a finished game: the same game again, with
-                                             the same players invited
-  bob> [Submit secret move] 17               press it and fill the form with 17
-  carol> /replay game:1   then   carol> [Next]   a game step by step ([First], [Previous],
-                                             [Next], [Last]); [Animation] for all of it
-  help    this text       quit    leave (games are saved; they go on next time)
-Commands: {commands}
-"""
 
 
 @dataclass
@@ -61,12 +43,17 @@ class Screen:
 
 
 def show_message(
-    prefix: str, message: discord.Message, names: dict[int, str], saved: list[Path] | None = None
+    prefix: str,
+    message: discord.Message,
+    names: dict[int, str],
+    saved: list[Path] | None = None,
+    words: Words | None = None,
 ) -> str:
     """A message as a person would read it in the Discord client, in plain text: a board's
     picture as its text (the picture's alt text) and the file it was saved to."""
+    words = words or Words()
     lines = []
-    author = "Referee" if message.author.bot else message.author.name
+    author = words(said.REFEREE) if message.author.bot else message.author.name
     head = f"{prefix} {author}:"
     for embed in message.embeds:
         if embed.title:
@@ -77,7 +64,7 @@ def show_message(
         lines += [f"  {line}" for line in message.content.splitlines()]
     for attachment, path in zip(message.attachments, saved or [], strict=False):
         lines += [f"  {line}" for line in (attachment.description or "").splitlines()]
-        lines.append(f"  [picture: {path}]")
+        lines.append("  " + words(said.PICTURE, path=path))
     buttons = [f"[{label}]" for label, _ in choices(message)]
     if buttons:
         lines.append("  " + " ".join(buttons))
@@ -111,6 +98,7 @@ class Terminal:
         self.pictures = pictures
         """Where the boards' pictures are saved, one file per message."""
         guild = env.create_guild("home", preferred_locale=locale)
+        self.words = Words.of(locale)
         self.typed = TypedCommands(locale)
         self.channel = guild.create_text_channel("games")
         self.members = {n: guild.add_member(env.create_user(n)) for n in MEMBERS}
@@ -128,11 +116,11 @@ class Terminal:
         for name, member in self.members.items():
             for message in self.screen.fresh(member.user.dm_channel.history()):
                 if message.author.bot:
-                    self.show(f"[DM to {name}]", message)
+                    self.show(self.words(said.DM_TO, name=name), message)
 
     def show(self, prefix: str, message: discord.Message) -> None:
         """Print a message, saving its pictures."""
-        self.say(show_message(prefix, message, self.names, self.save(message)))
+        self.say(show_message(prefix, message, self.names, self.save(message), self.words))
 
     def save(self, message: discord.Message) -> list[Path]:
         """Save a message's pictures in the pictures folder; their paths."""
@@ -161,7 +149,11 @@ class Terminal:
                 self.screen.seen.add(r.id)
                 self.screen.versions.add(version)
                 shown = show_message(
-                    f"(only {name} sees)", r.message, self.names, self.save(r.message)
+                    self.words(said.ONLY_SEES, name=name),
+                    r.message,
+                    self.names,
+                    self.save(r.message),
+                    self.words,
                 )
                 self.say(shown)
 
@@ -176,11 +168,11 @@ class Terminal:
             commands = ", ".join(
                 sorted({"/" + c for c in self.members["alice"].available_commands(self.channel)})
             )
-            self.say(HELP.format(members=", ".join(MEMBERS), commands=commands))
+            self.say(self.words(said.HELP, members=", ".join(MEMBERS), commands=commands))
             return True
         parsed = ACTION.match(line)
         if not parsed or parsed["who"].lower() not in self.members:
-            self.say(f"Start a line with a member's name: {', '.join(MEMBERS)} (try `help`).")
+            self.say(self.words(said.NAME_FIRST, members=", ".join(MEMBERS)))
             return True
         name = parsed["who"].lower()
         member = self.members[name]
@@ -193,9 +185,9 @@ class Terminal:
             elif button := BUTTON.match(what):
                 await self.press(name, member, button["label"], button["rest"])
             else:
-                self.say("Type a slash command (`/join`), a button (`[Join]`) or use `dm>`.")
+                self.say(self.words(said.WHAT_TO_TYPE))
         except (simcord.BackendError, simcord.SetupError, ValueError) as e:
-            self.say(f"(simulated Discord refused that: {e})")
+            self.say(self.words(said.REFUSED, error=e))
         self.refresh()
         return True
 
@@ -213,12 +205,12 @@ class Terminal:
         while path and " ".join(path) not in available:
             path = path[:-1]
         if not path:
-            raise ValueError(f"no command /{head.strip()}")
+            raise ValueError(self.words(said.NO_SUCH_COMMAND, command=head.strip()))
         rest = " ".join(words[len(path) :])
         if rest and path == ["move"] and "move" not in options:
             options["move"] = rest
         elif rest:
-            raise ValueError(f"write options as name:value (got {rest!r})")
+            raise ValueError(self.words(said.OPTIONS_AS_PAIRS, rest=repr(rest)))
         return await member.slash(self.channel, " ".join(path), **options)
 
     async def press(self, name: str, member: Any, label: str, rest: str) -> None:
@@ -234,15 +226,12 @@ class Terminal:
                 result = await member.click(message, label=label)
                 if result.modal is not None:
                     if not rest:
-                        self.say(
-                            "That opens a form: put the move after the button, "
-                            "e.g. [Submit secret move] 17"
-                        )
+                        self.say(self.words(said.FORM_NEEDS_MOVE))
                         return
                     result = await member.submit_modal(result, {"move": rest})
                 self.show_result(name, result)
                 return
-        self.say(f"No message in #games has a [{label}] button.")
+        self.say(self.words(said.NO_SUCH_BUTTON, label=label))
 
 
 class TypedCommands:
@@ -251,7 +240,6 @@ class TypedCommands:
 
     def __init__(self, locale: str) -> None:
         from cogs.commands import source_words
-        from cogs.speech import language_of
 
         self.words = source_words(language_of(locale))
 
@@ -335,17 +323,20 @@ async def run_offline(settings: Settings) -> int:
     store = await open_store(offline.database)
     # Reminders wait until the simulated server exists (its ids are the same on every start).
     bot = RefereeBot(offline, store, remind_on_start=False)
-    print("No DISCORD_TOKEN: starting the offline mode (a simulated Discord server).")
-    print(f"Games are saved in {offline_db}; the log goes to {log_file}.")
-    print(f"Board pictures are saved in {offline_db.parent / 'pictures'}.")
     locale = discord_locale(settings.language)
+    words = Words(language_of(locale))
+    print(words(said.STARTING))
+    print(words(said.SAVED_IN, database=offline_db, log=log_file))
+    print(words(said.PICTURES_IN, folder=offline_db.parent / "pictures"))
     try:
         with members_speak(locale):
             async with simcord.run(bot, check_errors=False) as env:
                 terminal = Terminal(env, offline_db.parent / "pictures", locale=locale)
                 await deliver(bot, await bot.referee.reminders())
                 await env.settle()
-                terminal.say(HELP.format(members=", ".join(MEMBERS), commands="type `help`"))
+                terminal.say(
+                    words(said.HELP, members=", ".join(MEMBERS), commands=words(said.TYPE_HELP))
+                )
                 terminal.refresh()
                 while True:
                     line = await read_line("> ")
@@ -355,5 +346,5 @@ async def run_offline(settings: Settings) -> int:
         # The simulated gateway does not close the bot; closing it stops its worker processes.
         await bot.close()
         await store.close()
-    print("Bye. Your games are saved.")
+    print(words(said.BYE))
     return 0

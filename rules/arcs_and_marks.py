@@ -97,12 +97,12 @@ class ArcsAndMarks(Game[State]):
     min_players, max_players = 2, 8
     lowest_wins = True
     options = (
-        Option("m", "number of marks on the circle, a multiple of the player count", 3, 60,
-               "the smallest multiple of the player count that is at least 8"),
-        Option("rounds", "number of rounds", 1, 24, "the number of players"),
+        Option("m", Phrase("number of marks on the circle, a multiple of the player count"), 3, 60,
+               Phrase("the smallest multiple of the player count that is at least 8")),
+        Option("rounds", Phrase("number of rounds"), 1, 24, Phrase("the number of players")),
     )  # fmt: skip
     notation = Phrase("`k` (1 <= k < m/2), or on a round's first move `k@c` to centre it on mark c")
-    summary = (
+    summary = Phrase(
         "m marks sit evenly on a circle, numbered 0..m-1 clockwise. Arc (c, k), 1 <= k < m/2, "
         "is the piece inside that circle of the circle centred on mark c through marks c-k and "
         "c+k. Each round has m moves in seat order; its first mover picks the "

@@ -109,10 +109,10 @@ class Option:
     """One `/newgame` option: an integer with hard bounds and a documented default."""
 
     name: str
-    help: str
+    help: Phrase
     low: int
     high: int
-    default_help: str
+    default_help: Phrase
     none_allowed: bool = False
 
     def check(self, value: OptionValue) -> OptionValue:
@@ -223,7 +223,7 @@ class Game(abc.ABC, Generic[S]):
     max_players: ClassVar[int]
     options: ClassVar[tuple[Option, ...]]
     lowest_wins: ClassVar[bool] = False
-    summary: ClassVar[str]
+    summary: ClassVar[Phrase]
     """A short rule summary for `/rules`, with the move notation."""
     notation: ClassVar[Phrase]
     """One line: how a move is written."""

@@ -140,17 +140,24 @@ class BinaryScramble(Game[State]):
     options = (
         Option(
             "length",
-            "digits in the list, a multiple of the player count",
+            Phrase("digits in the list, a multiple of the player count"),
             2,
             24,
-            "the smallest multiple of the player count that is at least 8",
+            Phrase("the smallest multiple of the player count that is at least 8"),
         ),
-        Option("target", "points that win at once (none: play until stuck)", 1, 1000, "5", True),
+        Option(
+            "target",
+            Phrase("points that win at once (none: play until stuck)"),
+            1,
+            1000,
+            Phrase("5"),
+            True,
+        ),
     )
     notation = Phrase(
         "part 1: `0` or `1` to append; part 2: a position to flip, 1..L from the left"
     )
-    summary = (
+    summary = Phrase(
         "Part 1: in turn, players append a digit `0` or `1` until the list has L digits. "
         "Part 2: in turn, flip one digit by its position (`3` flips the third from the left); "
         "the new list must differ from every list reached before. You score 1 when the "

@@ -106,10 +106,16 @@ class IntegerSequence(Game[State]):
     min_players = 1
     max_players = 8
     options = (
-        Option("n", "the r-list is 1..n; the game lasts n moves", 1, 60, "max(8, 4·players)"),
+        Option(
+            "n",
+            Phrase("the r-list is 1..n; the game lasts n moves"),
+            1,
+            60,
+            Phrase("max(8, 4·players)"),
+        ),
     )
     notation = Phrase("the number to circle, e.g. `5`")
-    summary = (
+    summary = Phrase(
         "1 to 8 players (one player is a solitaire). The r-list is 1..n and m(0) = 1. On move k "
         "the player to move circles an uncircled number r(k) and m(k) = r(k)·m(k-1) + C, where "
         "C is how many of m(0), ..., m(k-1) are composite (1 is not). The mover scores the "

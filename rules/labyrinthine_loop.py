@@ -77,13 +77,13 @@ class LabyrinthineLoop(Game[State]):
     min_players = 2
     max_players = 8
     options = (
-        Option("n", "the grid has n×n dots", 2, 12, "6"),
-        Option("rounds", "rounds as offense per player", 1, 10, "1"),
+        Option("n", Phrase("the grid has n×n dots"), 2, 12, Phrase("6")),
+        Option("rounds", Phrase("rounds as offense per player"), 1, 10, Phrase("1")),
     )
     notation = Phrase(
         "two adjacent dots, e.g. `b2 c3` (columns a, b, c... from the left, rows from the top)"
     )
-    summary = (
+    summary = Phrase(
         "2 to 8 players, an n×n grid of dots; dots are adjacent in the 8 king directions. Each "
         "round, on a fresh grid, the offense draws a segment between two adjacent dots; then "
         "everyone in turn (starting after the offense) draws a segment from a dot that has one "

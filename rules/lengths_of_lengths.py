@@ -88,15 +88,15 @@ class LengthsOfLengths(Game[State]):
     options = (
         Option(
             "n",
-            "digits per round, a multiple of the player count",
+            Phrase("digits per round, a multiple of the player count"),
             2,
             MAX_N,
-            "the smallest multiple of p that is at least 12",
+            Phrase("the smallest multiple of p that is at least 12"),
         ),
-        Option("rounds", "rounds as offense per player", 1, 10, "1"),
+        Option("rounds", Phrase("rounds as offense per player"), 1, 10, Phrase("1")),
     )
     notation = Phrase("a digit, `0` or `1`")
-    summary = (
+    summary = Phrase(
         "2 to 8 players, p·rounds rounds; each player is the offense equally often, in seat "
         "order. In a round the list starts empty and players append one digit `0` or `1` in "
         "turn, the offense first, until it has n digits. Then L := the list; while L is not all "

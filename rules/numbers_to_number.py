@@ -100,17 +100,17 @@ class NumbersToNumber(Game[State]):
     title = "Numbers To Number"
     min_players = max_players = 2
     options = (
-        Option("m", "moves per round; numbers are 1..2^m-1", 2, 16, "6"),
+        Option("m", Phrase("moves per round; numbers are 1..2^m-1"), 2, 16, Phrase("6")),
         Option(
             "rounds",
-            "number of rounds, at most (2^m-1)/m",
+            Phrase("number of rounds, at most (2^m-1)/m"),
             1,
             (2**16 - 1) // 16,
-            "floor((2^m-1)/m)",
+            Phrase("floor((2^m-1)/m)"),
         ),
     )
     notation = Phrase("a number you have not played yet, e.g. `17`")
-    summary = (
+    summary = Phrase(
         "Two players. Each move, both secretly pick a number from 1 to 2^m-1 that they have "
         "not picked before in this game. The reveal appends 1 to the round's binary list if "
         "the first player's number is larger, 0 if smaller, _ if equal. After m moves the list "

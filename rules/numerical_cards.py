@@ -125,13 +125,17 @@ class NumericalCards(Game[State]):
     title = "Numerical Card Game"
     min_players, max_players = 2, 8
     options = (
-        Option("m", "deck size: each player starts with cards 1..m", 2, 60, "20"),
+        Option("m", Phrase("deck size: each player starts with cards 1..m"), 2, 60, Phrase("20")),
         Option(
-            "max_moves", "moves (pairings played) before the game stops", 1, 100_000, "3·m·p(p-1)/2"
+            "max_moves",
+            Phrase("moves (pairings played) before the game stops"),
+            1,
+            100_000,
+            Phrase("3·m·p(p-1)/2"),
         ),
     )
     notation = Phrase("a card number from your fresh pile, e.g. `12`, or `drop` to leave the game")
-    summary = (
+    summary = Phrase(
         "Each player has a fresh pile of cards 1..m. Pairs of players meet in a fixed cycle; "
         "each pair secretly picks one card each, then both are revealed. Both 1: both +2, cards "
         "stay. One 1: its owner +2, the cards are exchanged. Equal cards > 1: both +2. One divides "

@@ -19,7 +19,11 @@ from referee.speech import GameRef, Listed, Person, RulesText, say
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {"N_": None, "NP_": (1, 2), "Phrase": None}
-SOURCES = ("cogs", "boards", "rules")
+SOURCES = tuple(
+    line.removeprefix("[python: ").split("/")[0]
+    for line in (ROOT / "babel.cfg").read_text(encoding="utf-8").splitlines()
+    if line.startswith("[python: ")
+)
 """Where `make messages` finds marked messages (babel.cfg): the front end's words, the boards'
 and the games' phrases."""
 ALL_CODES = [

@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 from cogs.speech import Words
+from offline import words as said
 from referee.codes import Line
 from referee.speech import GameRef, say
 
@@ -144,13 +145,15 @@ def test_offline_game_in_french(tmp_path: Path) -> None:
     french = Words("fr")
     s = Session(tmp_path, language="fr")
     try:
-        s.wait_for("offline mode")
+        out = s.wait_for(french(said.STARTING))
+        out += s.wait_for("> ")
+        assert "/nouvellepartie numbers-to-number" in out and "[Rejoindre]" in out
         s.type("alice> /nouvellepartie numbers-to-number m:2 manches:1")
         game = GameRef("numbers-to-number", 1)
         out = s.wait_for(f"[{french('Join')}]")
         assert french.text(say(Line.LOBBY_TITLE, game=game)) in out
         s.type(f"bob> [{french('Join')}]")
-        s.wait_for("[DM to bob]")
+        s.wait_for(french(said.DM_TO, name="bob"))
         s.type("alice dm> 2")
         s.wait_for("`2`")
         s.type("bob> /jouer 1")

@@ -11,6 +11,7 @@ from rules import GAMES
 from rules.base import (
     BadOption,
     Option,
+    Phrase,
     clip,
     multiple_of_players,
     printable,
@@ -18,7 +19,7 @@ from rules.base import (
 from rules.codec import decode, encode
 from rules.number_sets import NumberSet, RangeMoves
 
-MARKS = Option("m", "marks", 3, 60, "the smallest multiple of p that is at least 8")
+MARKS = Option("m", Phrase("marks"), 3, 60, Phrase("the smallest multiple of p that is at least 8"))
 
 
 def test_multiple_default_is_the_smallest_multiple_at_least() -> None:
@@ -37,13 +38,13 @@ def test_refusal_lists_the_allowed_values() -> None:
     with pytest.raises(BadOption) as e:
         multiple_of_players(MARKS, 2, 9, at_least=8)
     assert str(e.value) == "`m` must be a multiple of 2 with 2 players: 4, 6, 8, …, 60; got 9."
-    short = Option("length", "digits", 2, 24, "8")
+    short = Option("length", Phrase("digits"), 2, 24, Phrase("8"))
     with pytest.raises(BadOption) as e:
         multiple_of_players(short, 5, 12, at_least=8)
     assert (
         str(e.value) == "`length` must be a multiple of 5 with 5 players: 5, 10, 15 or 20; got 12."
     )
-    single = Option("x", "x", 2, 12, "8")
+    single = Option("x", Phrase("x"), 2, 12, Phrase("8"))
     with pytest.raises(BadOption) as e:
         multiple_of_players(single, 8, 7, at_least=8)
     assert str(e.value) == "`x` must be a multiple of 8 with 8 players: 8; got 7."
