@@ -14,10 +14,9 @@ from babel.messages.pofile import read_po
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 
-from cogs.speech import LOCALES, SOURCE_LANGUAGE, language_of, translations
+from cogs.speech import COMMANDS, LOCALES, NAME, SOURCE_LANGUAGE, language_of, translations
 
-DOMAIN = "commands"
-NAME = "name"
+DOMAIN = COMMANDS
 DESCRIPTION = "description"
 CHOICE = "choice"
 """The message contexts: a name must stay a valid Discord name, a description may not."""

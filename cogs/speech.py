@@ -36,6 +36,10 @@ from rules.base import Phrase, clip
 LOCALES = Path(__file__).with_name("locales")
 """Where each language's catalogue is: `<language>/LC_MESSAGES/messages.po`."""
 DOMAIN = "messages"
+COMMANDS = "commands"
+"""The slash commands' domain (`cogs.commands`): its names are how members type options."""
+NAME = "name"
+"""The context of a command's or parameter's name in the commands' domain."""
 SOURCE_LANGUAGE = "en"
 """The language the wording is written in: it needs no catalogue."""
 QUOTE_LIMIT = 100
@@ -192,7 +196,9 @@ class Words:
         if not options.items:
             return self(WORDS["defaults"])
         none = self(WORDS["none"])
-        return ", ".join(f"{k}={none if v is None else v}" for k, v in options.items)
+        # An option is named as members type it in this language (`/newgame`'s parameter).
+        named = translations(self.language, COMMANDS).pgettext
+        return ", ".join(f"{named(NAME, k)}={none if v is None else v}" for k, v in options.items)
 
     def counts(self, counts: tuple[int, ...]) -> str:
         """Allowed player counts as '2', '2 to 8' or '2, 4 or 8'."""

@@ -33,15 +33,30 @@ def migrate(conn: sqlite3.Connection) -> int:
     """Apply every migration newer than the database's version; return the new version."""
     row = conn.execute("PRAGMA user_version").fetchone()
     version = int(row[0]) if row else 0
-    for number, path in migration_files():
-        if number <= version:
-            continue
-        log.info("Applying database migration %s", path.name)
-        # executescript commits what came before; the version bump rides in the same script.
-        conn.executescript(
-            f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};\nCOMMIT;"
-        )
-        version = number
+    enforced = conn.execute("PRAGMA foreign_keys").fetchone()[0]
+    # A migration may rebuild a table others refer to (SQLite cannot drop a constraint), which
+    # is done with the references unchecked and then checked whole before the commit, as
+    # SQLite's own procedure for such changes says; the setting only changes between
+    # transactions.
+    conn.execute("PRAGMA foreign_keys = OFF")
+    try:
+        for number, path in migration_files():
+            if number <= version:
+                continue
+            log.info("Applying database migration %s", path.name)
+            # executescript commits what came before; the version bump rides in the same
+            # transaction.
+            conn.executescript(
+                f"BEGIN;\n{path.read_text(encoding='utf-8')}\nPRAGMA user_version = {number};"
+            )
+            broken = conn.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                conn.execute("ROLLBACK")
+                raise sqlite3.IntegrityError(f"migration {path.name} breaks references: {broken}")
+            conn.execute("COMMIT")
+            version = number
+    finally:
+        conn.execute(f"PRAGMA foreign_keys = {'ON' if enforced else 'OFF'}")
     return version
 
 

@@ -13,7 +13,7 @@ from db.database import connect
 from db.migrate import migration_files
 from db.open import open_store
 from referee.codes import Cancel
-from referee.rows import SeatRow
+from referee.rows import NewMatch, SeatRow
 from rules.record import Record, replay
 from tests.db.backends import Backend, table_names
 
@@ -148,3 +148,51 @@ async def test_stored_cancel_reasons_become_codes(tmp_path: Path) -> None:
         (1, {"reason": Cancel.MODERATOR.value}),
         (2, {"reason": Cancel.HOST_LEFT.value}),
     ]
+
+
+async def test_a_new_timeout_policy_needs_no_migration(backend: Backend) -> None:
+    """The database stores any policy the referee's registry declares: it lists none itself."""
+    new = NewMatch(1, 2, "numbers-to-number", {}, 10, "u10", 60, "a-future-policy", 1.0)
+    row = await backend.store.create_match(new)
+    data = await backend.store.load_match(row.id)
+    assert data is not None and data.row.deadline_policy == "a-future-policy"
+
+
+async def test_rebuilding_the_matches_table_keeps_what_refers_to_it(tmp_path: Path) -> None:
+    """The matches of a file from before the policies' registry keep their policy, their seats,
+    their log and their rematches, with every reference whole."""
+    path = tmp_path / "old.sqlite3"
+    with closing(sqlite3.connect(path)) as conn:
+        for number, migration in migration_files():
+            if number <= 8:
+                conn.executescript(migration.read_text(encoding="utf-8"))
+        conn.execute("PRAGMA user_version = 8")
+        for mid, status, policy, rematch_of in (
+            (1, "over", "forfeit", None),
+            (2, "lobby", "auto", 1),
+        ):
+            conn.execute(
+                "INSERT INTO matches (id, guild_id, channel_id, game, options, host_id, status, "
+                "deadline_policy, created_at, updated_at, rematch_of) "
+                "VALUES (?, 1, 2, 'numbers-to-number', '{}', 10, ?, ?, 1, 1, ?)",
+                (mid, status, policy, rematch_of),
+            )
+            conn.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, 10, 'u10')", (mid,)
+            )
+        conn.execute("INSERT INTO moves (match_id, idx, step, seat, move) VALUES (1, 0, 0, 0, '3')")
+        conn.commit()
+    store = await open_store(str(path))
+    try:
+        old, rematch = await store.load_match(1), await store.load_match(2)
+    finally:
+        await store.close()
+    assert old is not None and old.row.deadline_policy == "forfeit"
+    assert (
+        rematch is not None
+        and rematch.row.rematch_of == 1
+        and rematch.seats == (SeatRow(0, 10, "u10"),)
+    )
+    with closing(connect(str(path))) as migrated:
+        assert migrated.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert migrated.execute("SELECT match_id, move FROM moves").fetchall() == [(1, "3")]
