@@ -55,6 +55,7 @@ COMPUTER_NUMBER = N_("Computer {number} ({level})")
 
 WORDS = {
     "a_member": N_("a member"),
+    "former_player": N_("former player"),
     "defaults": N_("defaults"),
     "none": N_("none"),
     "range": N_("{low} to {high}"),

@@ -173,7 +173,7 @@ class Info(commands.Cog):
         options = "\n".join(
             words(
                 OPTION_OR_NONE if o.none_allowed else OPTION,
-                name=f"`{o.name}`",
+                name=f"`{words.name(o.name)}`",
                 help=words.phrase(o.help),
                 low=o.low,
                 high=o.high,
@@ -187,7 +187,7 @@ class Info(commands.Cog):
             words(PLAYERS, players=player_range(g, words)),
             words(MOVES, notation=words.phrase(g.notation)),
             words(OPTIONS, options=options),
-            words(START, command=f"`/newgame {g.slug}`"),
+            words(START, command=f"`{words.command('newgame', g.slug)}`"),
         ]
         await interaction.response.send_message(
             embed=embed_for(g.title, lines, Style.NOTICE, words), ephemeral=True
@@ -207,7 +207,9 @@ class Info(commands.Cog):
                 number=m.id,
                 game=m.game.title,
                 channel=f"<#{m.row.channel_id}>",
-                players=", ".join(prose_name(s.name) for s in m.seats),
+                players=", ".join(
+                    prose_name(words.seat_name(s.name, s.computer is not None)) for s in m.seats
+                ),
             )
             for m in matches
         ]
@@ -291,8 +293,9 @@ class Info(commands.Cog):
         lines = [f"`{words(STANDINGS_HEAD)}`"]
         for i, r in enumerate(rows, 1):
             points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
+            name = board_name(words.seat_name(r.name, False), 16)
             lines.append(
-                f"`{i:<2} {board_name(r.name, 16):<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
+                f"`{i:<2} {name:<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
                 f"{points:>8} {rating_text(r.mu, r.sigma, r.games):>7}`"
             )
         lines.append(rating_note(words))
@@ -307,10 +310,8 @@ class Info(commands.Cog):
         lines = [f"`{words(VERSUS_HEAD, levels=columns.head)}`"]
         for i, r in enumerate(rows, 1):
             records = columns.row(r.records)
-            lines.append(
-                f"`{i:<2} {board_name(r.name, 16):<16} {rating_text(r.mu, r.sigma, r.games):>6} "
-                f"{records}`"
-            )
+            name = board_name(words.seat_name(r.name, False), 16)
+            lines.append(f"`{i:<2} {name:<16} {rating_text(r.mu, r.sigma, r.games):>6} {records}`")
         if levels:
             rated = " · ".join(
                 words.plural(

@@ -17,6 +17,7 @@ from cogs.lists import fit_list
 from cogs.words import mention, prose_name
 from referee.announce import rules_text
 from referee.computer_names import computer_parts
+from referee.rows import FORMER_PLAYER
 from referee.speech import (
     Counts,
     Field,
@@ -132,8 +133,8 @@ class Words:
         if isinstance(value, Text):
             return self.text(value)
         if isinstance(value, Person):
-            if value.computer:
-                return prose_name(self.seat_name(value.name, True))
+            if value.computer or value.name == FORMER_PLAYER:
+                return prose_name(self.seat_name(value.name, value.computer))
             if value.user_id is not None:
                 return mention(value.user_id)
             return prose_name(value.name) if value.name else self(WORDS["a_member"])
@@ -175,8 +176,11 @@ class Words:
         return self(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
 
     def seat_name(self, name: str, computer: bool) -> str:
-        """A seat's name as shown: a computer's in this language, a member's as chosen."""
-        parts = computer_parts(name) if computer else None
+        """A seat's name as shown: a computer's in this language, a member's as chosen (one
+        who asked to be forgotten as a former player)."""
+        if not computer:
+            return self(WORDS["former_player"]) if name == FORMER_PLAYER else name
+        parts = computer_parts(name)
         if parts is None:
             return name
         number, level = parts
@@ -196,9 +200,15 @@ class Words:
         if not options.items:
             return self(WORDS["defaults"])
         none = self(WORDS["none"])
-        # An option is named as members type it in this language (`/newgame`'s parameter).
-        named = translations(self.language, COMMANDS).pgettext
-        return ", ".join(f"{named(NAME, k)}={none if v is None else v}" for k, v in options.items)
+        return ", ".join(f"{self.name(k)}={none if v is None else v}" for k, v in options.items)
+
+    def name(self, word: str) -> str:
+        """A command's, subcommand's or option's name as members type it in this language."""
+        return translations(self.language, COMMANDS).pgettext(NAME, word)
+
+    def command(self, *words: str) -> str:
+        """A slash command as members type it in this language: `/newgame numbers-to-number`."""
+        return "/" + " ".join(map(self.name, words))
 
     def counts(self, counts: tuple[int, ...]) -> str:
         """Allowed player counts as '2', '2 to 8' or '2, 4 or 8'."""

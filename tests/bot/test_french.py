@@ -15,6 +15,7 @@ from cogs.commands import CommandWords
 from cogs.speech import Words
 from offline.terminal import members_speak
 from referee.codes import Line, Reply
+from referee.rows import FORMER_PLAYER
 from referee.speech import GameRef, Listed, Person, Quote, say
 from tests.bot.table import NAMES, Table
 
@@ -81,3 +82,18 @@ def test_computers_are_named_in_french_and_members_as_they_chose() -> None:
     assert FRENCH.seat_name("Computer (easy)", computer=True) == "Ordinateur (facile)"
     assert FRENCH.seat_name("Computer (hard)", computer=False) == "Computer (hard)"
     assert FRENCH.field(Person("Computer (medium)", computer=True)) == "Ordinateur (moyen)"
+    assert FRENCH.field(Person(FORMER_PLAYER, -1)) == "ancien joueur"
+
+
+async def test_the_rules_of_a_game_in_french(simcord_env: Any) -> None:
+    """`/regles` gives the game's summary, options and notation in French, the options and the
+    command to start it named as a French member types them."""
+    table = french_table(simcord_env)
+    with members_speak("fr"):
+        answer = await table.members["alice"].slash(
+            table.channel, "rules", game="numbers-to-number"
+        )
+    shown = answer.response.embeds[0].description or ""
+    assert shown.startswith("Deux joueurs.")
+    assert "`manches`" in shown and "/nouvellepartie numbers-to-number" in shown
+    assert "`rounds`" not in shown and "/newgame" not in shown and "number of rounds" not in shown
