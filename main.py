@@ -10,7 +10,8 @@ import sys
 
 from bot import RefereeBot
 from db import open_store
-from settings import Settings, SettingsError
+from db.single import InUse, only_process
+from settings import POSTGRES_SCHEMES, Settings, SettingsError
 
 
 def configure_logging(level: str) -> None:
@@ -39,15 +40,27 @@ def main() -> int:
     except SettingsError as e:
         print(f"Cannot start: {e}", file=sys.stderr)
         return 2
-    if settings.token is None:
-        from offline.terminal import run_offline
+    try:
+        if settings.token is None:
+            from offline.terminal import offline_database, run_offline
 
-        return asyncio.run(run_offline(settings))
-    configure_logging(settings.log_level)
-    # Ctrl-C is how a bot run by hand stops; the store is closed on the way out.
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(run_bot(settings, settings.token))
+            with only_process(str(offline_database(settings))):
+                return asyncio.run(run_offline(settings))
+        configure_logging(settings.log_level)
+        # Ctrl-C is how a bot run by hand stops; the store is closed on the way out.
+        with sole_user(settings), contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(run_bot(settings, settings.token))
+    except InUse as e:
+        print(f"Cannot start: {e}", file=sys.stderr)
+        return 2
     return 0
+
+
+def sole_user(settings: Settings) -> contextlib.AbstractContextManager[None]:
+    """This process's hold on a SQLite file (PostgreSQL serves several processes)."""
+    if settings.database.startswith(POSTGRES_SCHEMES):
+        return contextlib.nullcontext()
+    return only_process(settings.database)
 
 
 if __name__ == "__main__":

@@ -46,13 +46,17 @@ class Settings:
         """Read settings from a mapping of environment variables; SettingsError if invalid."""
         guild = env.get("DEV_GUILD_ID", "").strip()
         shard_count = read_shard_count(env.get("SHARD_COUNT", ""))
+        database = read_database(env.get("DATABASE_URL", ""), env.get("DATABASE_PATH", ""))
+        shard_ids = read_shard_ids(env.get("SHARD_IDS", ""), shard_count)
+        if shard_ids is not None and shard_count is not None:
+            check_one_process(database, shard_ids, shard_count)
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip() or None,
-            database=read_database(env.get("DATABASE_URL", ""), env.get("DATABASE_PATH", "")),
+            database=database,
             log_level=env.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             dev_guild_id=int(guild) if guild.isdigit() else None,
             shard_count=shard_count,
-            shard_ids=read_shard_ids(env.get("SHARD_IDS", ""), shard_count),
+            shard_ids=shard_ids,
             language=read_language(env.get("OFFLINE_LANGUAGE", "")),
         )
 
@@ -66,6 +70,18 @@ def read_database(url: str, path: str) -> str:
             "allowed are a postgresql:// URL or a SQLite file path"
         )
     return url or path.strip() or DEFAULT_DATABASE
+
+
+def check_one_process(database: str, shard_ids: tuple[int, ...], shard_count: int) -> None:
+    """A process that runs part of the shards has others beside it, which a SQLite file cannot
+    serve (each process would trust its own memory of the games): they need PostgreSQL."""
+    if database.startswith(POSTGRES_SCHEMES) or len(shard_ids) == shard_count:
+        return
+    raise SettingsError(
+        f"SHARD_IDS runs {len(shard_ids)} of {shard_count} shards, so other processes run the "
+        f"rest, and they cannot share the SQLite file {database}: set DATABASE_URL to a "
+        "postgresql:// URL, or run every shard in this process (leave SHARD_IDS unset)"
+    )
 
 
 def read_language(text: str) -> str | None:

@@ -51,8 +51,10 @@ def test_database_url_comes_before_the_path(env: dict[str, str], database: str) 
     ],
 )
 def test_shards(count: str, ids: str, shards: tuple[int, tuple[int, ...] | None]) -> None:
-    """SHARD_COUNT and SHARD_IDS: numbers and ranges, in order."""
-    settings = Settings.from_mapping({"SHARD_COUNT": count, "SHARD_IDS": ids})
+    """SHARD_COUNT and SHARD_IDS: numbers and ranges, in order (processes that share the
+    shards share a PostgreSQL database)."""
+    env = {"SHARD_COUNT": count, "SHARD_IDS": ids, "DATABASE_URL": "postgresql://db/referee"}
+    settings = Settings.from_mapping(env)
     assert (settings.shard_count, settings.shard_ids) == shards
 
 
@@ -74,6 +76,7 @@ def test_shards(count: str, ids: str, shards: tuple[int, tuple[int, ...] | None]
         ({"SHARD_COUNT": "4", "SHARD_IDS": "0-1,1"}, "SHARD_IDS", "named twice"),
         ({"DATABASE_URL": "mysql://u:secret@db/x"}, "DATABASE_URL", "a postgresql:// URL"),
         ({"OFFLINE_LANGUAGE": "French"}, "OFFLINE_LANGUAGE", "a language code"),
+        ({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}, "SHARD_IDS", "a postgresql:// URL"),
     ],
 )
 def test_invalid_values_are_refused(env: dict[str, str], named: str, allowed: str) -> None:
@@ -109,3 +112,9 @@ def test_the_start_stops_on_a_bad_setting(tmp_path: Path) -> None:
         "Cannot start: SHARD_COUNT='none': allowed is a whole number from 1 up\n"
     ), done.stderr
     assert not list(tmp_path.iterdir()), "nothing is created before the settings are read"
+
+
+def test_every_shard_in_one_process_may_use_a_sqlite_file() -> None:
+    """All the shards in this process need no other process, so a SQLite file serves them."""
+    settings = Settings.from_mapping({"SHARD_COUNT": "2", "SHARD_IDS": "0-1"})
+    assert settings.shard_ids == (0, 1) and settings.database == DEFAULT_DATABASE
