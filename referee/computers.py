@@ -92,5 +92,5 @@ class Computers:
         """After a start: the games whose computers are to move, in the guilds `owns` accepts
         (a search cut short by the restart is done again, with the same seed, so it finds the
         same move)."""
-        matches = [m for m in await self.book.known_open_matches() if owns(m.row.guild_id)]
+        matches = [m for m in await self.book.open_at_start() if owns(m.row.guild_id)]
         return Outcome(computers=[m.id for m in matches if m.status == ACTIVE and m.thinking()])
