@@ -10,6 +10,7 @@ from discord.ext import commands
 
 from cogs.catalogue import N_
 from cogs.replies import answer_failure, hear, words_for
+from cogs.servers import match_in
 from cogs.speech import Words
 from players import LEVELS
 
@@ -45,6 +46,9 @@ async def _handoff(interaction: discord.Interaction, cog: str, method: str, **fi
     hear(interaction)
     handler = getattr(interaction.client.get_cog(cog), method)  # type: ignore[attr-defined]
     try:
+        if "match_id" in fields:
+            referee = interaction.client.referee  # type: ignore[attr-defined]
+            await match_in(referee, interaction.guild_id, fields["match_id"])
         await handler(interaction, **fields)
     except Exception as e:
         # discord.py only logs what a DynamicItem's callback raises; the member deserves an answer.

@@ -12,6 +12,7 @@ import discord
 from cogs.catalogue import Ask
 from cogs.delivery import answer
 from cogs.replies import answer_failure, defer
+from cogs.servers import match_in
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
 from referee.notices import Outcome
@@ -63,16 +64,10 @@ async def find_match(
     """The match a command means: by id, else the only fitting one in this channel."""
     referee = bot_of(interaction).referee
     guild_id = interaction.guild_id
-    if game_id is not None:
-        try:
-            match = await referee.get(game_id)
-        except RefereeError:
-            match = None
-        if match is None or match.row.guild_id != guild_id:
-            raise RefereeError(Ask.NO_GAME_HERE, number=game_id)
-        return match
     if guild_id is None:
         raise RefereeError(Ask.SERVER_ONLY)
+    if game_id is not None:
+        return await match_in(referee, guild_id, game_id)
     user = interaction.user.id if member is None else member
     here: list[Match] = []
     in_channel: list[Match] = []

@@ -15,6 +15,7 @@ from cogs.catalogue import N_, Ask
 from cogs.context import GAME_ID, act, find_match, games_listed
 from cogs.delivery import deliver, member_words, prompt_for, send_direct
 from cogs.replies import DONE, NO_MENTIONS, answer_failure, explain, hear, reply, words_for
+from cogs.servers import match_in
 from cogs.speech import Words
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
@@ -188,6 +189,7 @@ class Play(commands.Cog):
         match_id, step = int(form["match"]), int(form["step"])
         text = _submitted(data.get("components", []), FORM_MOVE)
         try:
+            await match_in(self.bot.referee, interaction.guild_id, match_id)
             await act(
                 interaction,
                 lambda: self.bot.referee.move(match_id, interaction.user.id, text, step),
