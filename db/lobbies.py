@@ -58,9 +58,12 @@ def create_rematch(conn: Connection, new: NewMatch, rematch: Rematch) -> int:
         "INSERT INTO seats (match_id, seat, computer, name) VALUES (?, ?, ?, ?)",
         [(match_id, seat, level, name) for seat, (level, name) in enumerate(rematch.computers, 1)],
     )
+    # Only members who still sit in the finished match, as this transaction reads it, are
+    # invited: one forgotten since the caller's copy was read is not.
     conn.executemany(
-        "INSERT INTO invitations (match_id, user_id, ordinal) VALUES (?, ?, ?)",
-        [(match_id, user_id, i) for i, user_id in enumerate(rematch.invited)],
+        "INSERT INTO invitations (match_id, user_id, ordinal) "
+        "SELECT ?, user_id, ? FROM seats WHERE match_id = ? AND user_id = ?",
+        [(match_id, i, rematch.of, user_id) for i, user_id in enumerate(rematch.invited)],
     )
     return match_id
 

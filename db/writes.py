@@ -298,6 +298,11 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
         "versus_computer",
         "invitations",
     )
+    # A lobby that invited them no longer waits for them: its version moves, so every copy of
+    # it is read again.
+    conn.executemany(
+        "UPDATE matches SET version = version + 1 WHERE id = ?", [(m,) for m in held.invited_to]
+    )
     for table in tables:
         conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from referee.book import Book
 from referee.codes import Line, Refusal, Reply
 from referee.errors import RefereeError
+from referee.lobby import Lobbies
 from referee.match import Match
 from referee.notices import Outcome
 from referee.rows import FORMER_PLAYER, MemberData
@@ -64,9 +65,10 @@ def held_lines(data: MemberData) -> Listed:
 class Privacy:
     """`/forget-me`: what is stored about a member, and forgetting it once they confirm."""
 
-    def __init__(self, book: Book) -> None:
+    def __init__(self, book: Book, lobbies: Lobbies) -> None:
         self.book = book
         self.store = book.store
+        self.lobbies = lobbies
 
     async def forget_question(self, user_id: int) -> Text:
         """What forgetting a member would remove, asked before anything is; RefereeError while
@@ -85,12 +87,17 @@ class Privacy:
             held = await self.store.forget_member(user_id)
         except StillSeated as e:
             raise await self._still_seated(user_id, e.match_ids) from None
-        await self._forget_in_memory(user_id)
+        await self._forget_in_memory(user_id, held.invited_to)
         # The member's id stays out of the log: they asked for it to be gone.
         log.info("A member was forgotten: %s", held)
         if held == MemberData():
             return Outcome(say(Reply.FORGOT_NOTHING))
-        return Outcome(say(Reply.FORGOTTEN, held=held_lines(held), kept=KEPT))
+        out = Outcome(say(Reply.FORGOTTEN, held=held_lines(held), kept=KEPT))
+        for lobby_id in held.invited_to:
+            # The lobby no longer names or waits for them: it shows so, or starts if they were
+            # the last it waited for.
+            out.extend(await self.book.act(lobby_id, self.lobbies.start_if_full))
+        return out
 
     async def _still_seated(self, user_id: int, match_ids: Sequence[int]) -> RefereeError:
         """The refusal naming the open games a member still sits in, and what to do."""
@@ -108,9 +115,10 @@ class Privacy:
             return RefereeError(Refusal.FORGET_BLOCKED_TWICE, playing=still_in, gone=goes_on)
         return RefereeError(Refusal.FORGET_BLOCKED, reason=still_in if playing else goes_on)
 
-    async def _forget_in_memory(self, user_id: int) -> None:
+    async def _forget_in_memory(self, user_id: int, invited_to: Sequence[int]) -> None:
         """Reload any open match memory still seats the member in (a stale copy: the store has
-        just said they sit in none), so no copy in memory keeps their name."""
-        for match_id in self.book.playing(user_id):
+        just said they sit in none) and the lobbies that invited them, so no copy in memory
+        keeps their name."""
+        for match_id in sorted({*self.book.playing(user_id), *invited_to}):
             async with self.book.lock(match_id):
                 self.book.keep(await self.book.reload(match_id))

@@ -39,7 +39,7 @@ class Referee:
         self.timekeeper = Clock(self.book, self.lobbies, self.play)
         self.rematches = Rematches(self.book, self.lobbies)
         self.computers = Computers(self.book, self.play, self.thinker)
-        self.privacy = Privacy(self.book)
+        self.privacy = Privacy(self.book, self.lobbies)
         self.records = Records(store)
 
         # The actions the front ends call, by the service that owns each.

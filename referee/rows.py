@@ -316,5 +316,7 @@ class MemberData:
     """Finished games they hosted."""
     invitations: int = 0
     """Open lobbies that invite them (rematches of their games)."""
+    invited_to: tuple[int, ...] = ()
+    """Those lobbies: forgetting the member changes them (they no longer wait for them)."""
     rated: int = 0
     """Finished games whose rating after it their history keeps (one per game and server)."""

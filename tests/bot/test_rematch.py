@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tests.bot.table import Table
+from tests.bot.test_privacy import ask
 from tests.conftest import make_bot
 from tests.rows import database_dump
 
@@ -203,3 +204,31 @@ async def test_rematch_works_across_restarts(simcord_env: Any, database: Path) -
     match = await table.match(new)
     assert match.status == "active" and match.row.settled == (await table.match(old)).row.settled
     await table.play_out(new, random.Random(new))
+
+
+async def forget(table: Table, name: str) -> None:
+    """The member asks `/forget-me` and confirms it."""
+    member = table.members[name]
+    question = await ask(member, table)
+    done = await member.click(question.response, label="Forget me")
+    assert done.ephemeral and "Forgotten. Removed:" in done.response.content
+
+
+async def test_a_lobby_stops_waiting_for_a_member_who_is_forgotten(simcord_env: Any) -> None:
+    """The rematch lobby invites bob and carol; once carol is forgotten it names only bob,
+    and starts as soon as bob joins."""
+    table = Table.make(simcord_env, players=3)
+    alice, bob, carol = (table.members[n] for n in ("alice", "bob", "carol"))
+    old = await finished(table, "alice", ["bob", "carol"], "lengths-of-lengths", n=6)
+    new = opened(await rematch(table, "alice", old))
+    assert (await table.match(new)).invited == (bob.id, carol.id)
+
+    await forget(table, "carol")
+    lobby = table.lobby_message(new)
+    assert (await table.match(new)).invited == (bob.id,)
+    assert f"Invited: {bob.mention}" in lobby.embeds[0].description
+    assert carol.mention not in lobby.embeds[0].description
+
+    await table.seat(new, ["bob"])
+    started = await table.match(new)
+    assert started.status == "active" and [s.user_id for s in started.seats] == [alice.id, bob.id]

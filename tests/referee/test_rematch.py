@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -93,3 +94,26 @@ async def test_a_non_player_is_told_who_may_ask(referee: Referee, path: Path) ->
         ("user11", BOB),
     ]
     assert database_dump(path) == before
+
+
+async def test_a_member_forgotten_through_another_process_is_not_invited(
+    referee: Referee, path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """carol is forgotten through another process at the instant alice's Rematch has read the
+    finished game and is about to open its lobby: the lobby invites nobody, as the database has
+    the game by then."""
+    over = await finished(referee, CAROL)
+    create = referee.store.create_rematch
+
+    async def forgotten_first(*args: Any) -> Any:
+        other = await open_store(str(path))
+        try:
+            await Referee(other).forget(CAROL)
+        finally:
+            await other.close()
+        return await create(*args)
+
+    monkeypatch.setattr(referee.store, "create_rematch", forgotten_first)
+    await referee.rematch(over, GUILD, ALICE, "alice")
+    lobby = (await referee.open_matches(GUILD))[-1]
+    assert lobby.row.rematch_of == over and lobby.invited == ()
