@@ -10,14 +10,14 @@ import sys
 
 from bot import RefereeBot
 from db import open_store
+from ops.logs import log_handler
 from settings import Settings, SettingsError
 
 
-def configure_logging(level: str) -> None:
-    """Log to standard error at the configured level."""
+def configure_logging(level: str, log_format: str = "text") -> None:
+    """Log to standard error at the configured level, as text or JSON lines."""
     logging.basicConfig(
-        level=getattr(logging, level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        level=getattr(logging, level, logging.INFO), handlers=[log_handler(log_format)]
     )
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
 
@@ -43,7 +43,7 @@ def main() -> int:
         from offline.terminal import run_offline
 
         return asyncio.run(run_offline(settings))
-    configure_logging(settings.log_level)
+    configure_logging(settings.log_level, settings.log_format)
     # Ctrl-C is how a bot run by hand stops; the store is closed on the way out.
     with contextlib.suppress(KeyboardInterrupt):
         asyncio.run(run_bot(settings, settings.token))
