@@ -50,7 +50,11 @@ class Watch(commands.Cog):
         self._rate_limits = RateLimitLog(self.metrics)
 
     async def cog_load(self) -> None:
-        """Hook the counters in and start serving."""
+        """Start serving (a port already taken stops the start here, with nothing hooked), then
+        hook the counters in."""
+        settings = self.bot.settings
+        assert settings.metrics_port is not None  # the bot loads this cog only then
+        self.port = await self.server.start(settings.metrics_host, settings.metrics_port)
         referee = self.bot.referee
         referee.play.on_move = self.metrics.move
         referee.thinker.on_decided = self.metrics.decided
@@ -61,9 +65,6 @@ class Watch(commands.Cog):
         count_requests(self.bot.http, self.metrics)
         logging.getLogger("discord.http").addHandler(self._rate_limits)
         self._measure_lag.start()
-        settings = self.bot.settings
-        assert settings.metrics_port is not None  # the bot loads this cog only then
-        self.port = await self.server.start(settings.metrics_host, settings.metrics_port)
 
     async def cog_unload(self) -> None:
         """Stop serving and unhook, so a bot that stops leaves no port or task behind."""
@@ -87,7 +88,10 @@ class Watch(commands.Cog):
         now = discord.utils.utcnow()
         if self._due is not None:
             self.metrics.lagged(max(0.0, (now - self._due).total_seconds()))
-        self._due = self._measure_lag.next_iteration
+        # Behind schedule, the loop runs again at once to catch up: that wake is due now, not
+        # at the time already missed (which would count one long stall several times).
+        due = self._measure_lag.next_iteration
+        self._due = max(due, now) if due is not None else None
 
     async def health(self) -> Mapping[str, str]:
         """What fails, if anything: the gateway (ready and not closed) and the database (it
