@@ -143,3 +143,20 @@ def test_rate_limit_waits_are_counted() -> None:
         http_log.removeHandler(handler)
     assert metrics.registry.get_sample_value("referee_discord_rate_limit_waits_total") == 1
     assert metrics.registry.get_sample_value("referee_discord_rate_limit_wait_seconds_total") == 1.5
+
+
+@pytest.mark.simcord(settle_timeout=60)
+async def test_computer_decisions_are_counted(simcord_env: Any) -> None:
+    """A game against the computer: each of its decisions counted and timed at its level, and
+    only the member's moves among the moves accepted."""
+    table = Table.make(simcord_env, players=1)
+    match_id = await table.open("alice", GAME, computer="easy", m=3, rounds=2)
+    played = await table.play_out(match_id, random.Random(5))
+    record = await table.history("alice", match_id)
+    computer_moves = sum(1 for entry in record["moves"] if entry[0] == 1)
+
+    samples = await scrape(table.bot)
+    assert computer_moves > 0
+    assert total(samples, "referee_computer_decisions_total", level="easy") == computer_moves
+    assert total(samples, "referee_computer_decision_seconds_count", level="easy") == computer_moves
+    assert total(samples, "referee_moves_accepted_total", game=GAME) == played
