@@ -28,7 +28,7 @@ class JsonFormatter(logging.Formatter):
             line["exception"] = record.exc_text
         if record.stack_info:
             line["stack"] = self.formatStack(record.stack_info)
-        # ensure_ascii keeps the line one line whatever a message holds.
+        # ensure_ascii: no character a reader may take for a line break (U+2028) stays raw.
         return json.dumps(line, ensure_ascii=True)
 
 
