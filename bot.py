@@ -107,6 +107,8 @@ class RefereeBot(commands.AutoShardedBot):
         await self.store.watch(self.referee.changed)
         for ext in EXTENSIONS:
             await self.load_extension(ext)
+        if self.settings.metrics_port is not None:
+            await self.load_extension("cogs.metrics")
         # Before any sync: the commands go to Discord with their names in every language.
         await self.tree.set_translator(CommandWords())
         # Every process serves the same commands: one sync is enough, and several at each

@@ -11,14 +11,14 @@ import sys
 from bot import RefereeBot
 from db import open_store
 from db.single import InUse, only_process
+from ops.logs import log_handler
 from settings import POSTGRES_SCHEMES, Settings, SettingsError
 
 
-def configure_logging(level: str) -> None:
-    """Log to standard error at the configured level."""
+def configure_logging(level: str, log_format: str = "text") -> None:
+    """Log to standard error at the configured level, as text or JSON lines."""
     logging.basicConfig(
-        level=getattr(logging, level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        level=getattr(logging, level, logging.INFO), handlers=[log_handler(log_format)]
     )
     logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLogger().level))
 
@@ -46,7 +46,7 @@ def main() -> int:
 
             with only_process(str(offline_database(settings))):
                 return asyncio.run(run_offline(settings))
-        configure_logging(settings.log_level)
+        configure_logging(settings.log_level, settings.log_format)
         # Ctrl-C is how a bot run by hand stops; the store is closed on the way out.
         with sole_user(settings), contextlib.suppress(KeyboardInterrupt):
             asyncio.run(run_bot(settings, settings.token))

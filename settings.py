@@ -11,6 +11,8 @@ from dotenv import load_dotenv
 
 DEFAULT_DATABASE = "data/referee.sqlite3"
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+LOG_FORMATS = ("text", "json")
+DEFAULT_METRICS_HOST = "127.0.0.1"
 
 
 class SettingsError(ValueError):
@@ -33,6 +35,12 @@ class Settings:
     language: str | None = None
     """The offline mode's language (a Discord locale such as `fr` or `en-GB`): its members'
     and its server's; None is English."""
+    log_format: str = "text"
+    """`text` (one readable line a record) or `json` (one JSON object a line)."""
+    metrics_port: int | None = None
+    """The port of /metrics and /health; None serves neither (0 takes any free port)."""
+    metrics_host: str = DEFAULT_METRICS_HOST
+    """The address /metrics and /health listen on."""
 
     @classmethod
     def from_env(cls, env_file: str | None = ".env") -> Settings:
@@ -58,6 +66,9 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
             language=read_language(env.get("OFFLINE_LANGUAGE", "")),
+            log_format=read_log_format(env.get("LOG_FORMAT", "")),
+            metrics_port=read_metrics_port(env.get("METRICS_PORT", "")),
+            metrics_host=read_metrics_host(env.get("METRICS_HOST", "")),
         )
 
 
@@ -92,6 +103,40 @@ def read_language(text: str) -> str | None:
     if not re.fullmatch(r"[a-z]{2,3}(-[A-Za-z]{2})?", text):
         raise SettingsError(
             f"OFFLINE_LANGUAGE={text!r}: allowed is a language code such as fr or en-GB"
+        )
+    return text
+
+
+def read_log_format(text: str) -> str:
+    """LOG_FORMAT: `text` (the default) or `json`."""
+    text = text.strip().lower()
+    if not text:
+        return "text"
+    if text not in LOG_FORMATS:
+        raise SettingsError(f"LOG_FORMAT={text!r}: allowed are text or json")
+    return text
+
+
+def read_metrics_port(text: str) -> int | None:
+    """METRICS_PORT: a port number from 1 to 65535, or nothing (no metrics served)."""
+    text = text.strip()
+    if not text:
+        return None
+    if not re.fullmatch(r"[0-9]{1,5}", text) or not 1 <= int(text) <= 65535:
+        raise SettingsError(
+            f"METRICS_PORT={text!r}: allowed is a port number from 1 to 65535, or nothing"
+        )
+    return int(text)
+
+
+def read_metrics_host(text: str) -> str:
+    """METRICS_HOST: an address or host name to listen on (default 127.0.0.1, this machine)."""
+    text = text.strip()
+    if not text:
+        return DEFAULT_METRICS_HOST
+    if not re.fullmatch(r"[A-Za-z0-9.:_-]+", text):
+        raise SettingsError(
+            f"METRICS_HOST={text!r}: allowed is an address or host name, such as 0.0.0.0"
         )
     return text
 

@@ -11,7 +11,7 @@ import discord
 
 from cogs.catalogue import Ask
 from cogs.delivery import answer
-from cogs.replies import answer_failure, defer
+from cogs.replies import answer_failure, answered, defer
 from cogs.servers import match_in
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER, Match
@@ -51,6 +51,8 @@ async def act(
         outcome = await running
     except (RefereeError, StoreBusy) as e:
         await answer_failure(interaction, e)
+        if move:
+            answered(bot_of(interaction), interaction)
         return
     await answer(bot_of(interaction), interaction, outcome, move)
 

@@ -22,7 +22,7 @@ from cogs.buttons import (
 from cogs.catalogue import N_
 from cogs.cues import cues, reply_cue
 from cogs.lists import EMBED_TEXT, fit_list
-from cogs.replies import NO_MENTIONS, done_text, mentioning, reply
+from cogs.replies import NO_MENTIONS, answered, done_text, mentioning, reply
 from cogs.speech import ENGLISH, Words
 from referee.notices import Board, Controls, Direct, Outcome, Post, Style
 
@@ -334,8 +334,11 @@ async def answer(
         except discord.HTTPException as e:
             log.warning("Could not answer interaction %s with its post: %s", interaction.id, e)
         else:
+            answered(bot, interaction)
             outcome.posts.remove(post)
             await deliver(bot, outcome)
             return
     await reply(interaction, done_text(interaction, outcome.reply))
+    if move:
+        answered(bot, interaction)
     await deliver(bot, outcome)

@@ -14,7 +14,16 @@ from cogs.buttons import LeaveButton
 from cogs.catalogue import N_, Ask
 from cogs.context import GAME_ID, act, find_match, games_listed
 from cogs.delivery import deliver, member_words, prompt_for, send_direct
-from cogs.replies import DONE, NO_MENTIONS, answer_failure, explain, hear, reply, words_for
+from cogs.replies import (
+    DONE,
+    NO_MENTIONS,
+    answer_failure,
+    answered,
+    explain,
+    hear,
+    reply,
+    words_for,
+)
 from cogs.servers import match_in
 from cogs.speech import Words
 from referee.errors import RefereeError
@@ -230,6 +239,7 @@ class Play(commands.Cog):
                 await message.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
             except discord.HTTPException as e:
                 log.warning("Could not answer a DM from %s: %s", message.author.id, e)
+        answered(self.bot, message)
         await deliver(self.bot, outcome)
 
     async def _ask_to_leave_by_dm(self, message: discord.Message, match: Match, move: str) -> None:

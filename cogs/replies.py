@@ -42,6 +42,14 @@ def hear(interaction: discord.Interaction) -> None:
         languages.remember(interaction.user.id, language_of(interaction.locale))
 
 
+def answered(client: discord.Client, about: discord.Interaction | discord.Message) -> None:
+    """Tell listeners (the metrics) that a member's move was answered, and how long after
+    Discord received it (by its id's time: no arrival time is kept)."""
+    seconds = (discord.utils.utcnow() - about.created_at).total_seconds()
+    via = "dm" if isinstance(about, discord.Message) else "interaction"
+    client.dispatch("move_answered", via, seconds)
+
+
 def done_text(interaction: discord.Interaction, said: Text | None) -> str:
     """What the referee said to the member who acted, in their words ('Done.' if nothing)."""
     words = words_for(interaction)

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Concatenate, ParamSpec, TypeVar
 
 from db.migrate import migrate
+from db.sql import Retries
 from referee.store import StoreBusy
 
 log = logging.getLogger(__name__)
@@ -76,6 +77,7 @@ class Database:
         self._conn = conn
         self._pool = pool
         self._closed = False
+        self.retries = Retries()
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -101,7 +103,9 @@ class Database:
                     raise
                 pause = next(pauses, None)
                 if pause is None:
+                    self.retries.given_up["busy"] += 1
                     raise StoreBusy(str(e)) from e
+                self.retries.tried_again["busy"] += 1
                 log.info("Database locked (%s); trying again in %s s", e, pause)
             # Waiting here, not in SQLite, leaves the database thread free for other work.
             await asyncio.sleep(pause)

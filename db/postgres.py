@@ -17,7 +17,7 @@ from psycopg_pool import ConnectionPool, PoolTimeout
 
 from db.listen import Listener
 from db.migrate import migrate_postgres
-from db.sql import Connection, Params
+from db.sql import Connection, Params, Retries
 from referee.store import StoreBusy
 
 log = logging.getLogger(__name__)
@@ -112,6 +112,7 @@ class PostgresDatabase:
         self._busy_seconds = busy_seconds
         self._listener: Listener | None = None
         self._closed = False
+        self.retries = Retries()
 
     @classmethod
     async def open(cls, url: str, *, busy_seconds: float = BUSY_SECONDS) -> PostgresDatabase:
@@ -169,15 +170,18 @@ class PostgresDatabase:
                 # Both sides of a conflict may be tried again: a random pause parts them.
                 pause = random.uniform(0, min(0.2, 0.005 * 2**attempt))
                 error: psycopg.Error = e
+                reason = "conflict"
             except LOCKED as e:
-                pause, error = 0.0, e
+                pause, error, reason = 0.0, e, "locked"
             except psycopg.Error as e:
                 if not is_gone(e):
                     raise
                 await asyncio.to_thread(self._pool.check)
-                pause, error = min(1.0, 0.1 * 2**attempt), e
+                pause, error, reason = min(1.0, 0.1 * 2**attempt), e, "gone"
             if time.monotonic() + pause >= deadline:
+                self.retries.given_up[reason] += 1
                 raise StoreBusy(str(error)) from error
+            self.retries.tried_again[reason] += 1
             log.info("Transaction not done (%s); trying again in %.3f s", error, pause)
             await asyncio.sleep(pause)
 

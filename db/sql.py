@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 import psycopg
@@ -14,6 +16,15 @@ T = TypeVar("T")
 
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
 """A constraint refused a row (a unique key taken, a check failed), in either engine."""
+
+
+@dataclass
+class Retries:
+    """Transactions tried again, and given up (StoreBusy), since the database opened, by why:
+    read by the metrics, so db/ needs no metrics library."""
+
+    tried_again: Counter[str] = field(default_factory=Counter)
+    given_up: Counter[str] = field(default_factory=Counter)
 
 
 class Cursor(Protocol):
@@ -47,6 +58,11 @@ class Engine(Protocol):
     @property
     def shared(self) -> bool:
         """True when other processes may write to the same database."""
+        ...
+
+    @property
+    def retries(self) -> Retries:
+        """Transactions tried again and given up so far."""
         ...
 
     async def write(

@@ -33,6 +33,8 @@ class SqlStore:
         self.shared = db.shared
         """True when other processes may change the matches (PostgreSQL): copies must be
         checked; False for a SQLite file, which one process uses."""
+        self.retries = db.retries
+        """Transactions tried again and given up so far (the metrics read it)."""
 
     async def close(self) -> None:
         """Release the database."""

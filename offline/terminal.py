@@ -17,6 +17,7 @@ import simcord
 
 from cogs.speech import Words, language_of
 from offline import words as said
+from ops.logs import log_handler
 from settings import DEFAULT_DATABASE, POSTGRES_SCHEMES, Settings
 
 MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
@@ -314,9 +315,8 @@ async def run_offline(settings: Settings) -> int:
     log_file = offline_db.with_suffix(".log")
     log_file.parent.mkdir(parents=True, exist_ok=True)
     logging.basicConfig(
-        filename=log_file,
         level=getattr(logging, settings.log_level, logging.INFO),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        handlers=[log_handler(settings.log_format, log_file)],
     )
     # One process with one shard: the simulated server is small.
     offline = replace(settings, database=str(offline_db), shard_count=None, shard_ids=None)

@@ -210,6 +210,11 @@ class Book:
             else:
                 self._cache.pop(match_id, None)
 
+    def held(self) -> list[Match]:
+        """The open matches this process holds a copy of (every one, on SQLite, once the bot
+        has started)."""
+        return list(self._cache.values())
+
     def playing(self, user_id: int) -> list[int]:
         """The open matches this process knows a member sits in."""
         return sorted(self._playing.get(user_id, ()))

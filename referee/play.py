@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from referee import announce
 from referee.book import Book
@@ -34,6 +34,9 @@ class Play:
         self.store = book.store
         self.clock = book.clock
         self.rng = rng
+        self.on_move: Callable[[str, str | None], None] = lambda game, refusal: None
+        """Told of each member's move once decided: its game (empty if none was found) and the
+        refusal's code, None when accepted (the metrics count them)."""
 
     async def move(
         self, match_id: int, user_id: int, text: str, step: int | None = None
@@ -43,7 +46,10 @@ class Play:
         `step` is the step a button or form was shown for; a move for an older step is refused.
         """
 
+        decided_on: list[Match] = []
+
         async def act(match: Match) -> Outcome:
+            decided_on.append(match)
             if step is not None and match.status == ACTIVE and step != match.row.step:
                 raise RefereeError(Refusal.STEP_RESOLVED, game=match.ref)
             seat = self._playing_seat(match, user_id)
@@ -52,7 +58,13 @@ class Play:
                 raise RefereeError(Refusal.NOT_YOUR_MOVE, game=match.ref, waiting=names)
             return await self.play(match, seat, text)
 
-        return await self.book.act(match_id, act)
+        try:
+            outcome = await self.book.act(match_id, act)
+        except RefereeError as e:
+            self.on_move(decided_on[-1].row.game if decided_on else "", e.code.value)
+            raise
+        self.on_move(decided_on[-1].row.game, None)
+        return outcome
 
     async def play(self, match: Match, seat: Seat, text: str) -> Outcome:
         """A seat's move at the current step, checked: sealed while others are still to move,

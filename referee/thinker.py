@@ -7,6 +7,7 @@ import contextvars
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -49,6 +50,9 @@ class Thinker:
         self.processes = processes or workers()
         self._pool: _Pool | None = None
         self._starting = asyncio.Lock()
+        self.on_decided: Callable[[str, str, float], None] = lambda level, how, seconds: None
+        """Told of each decision: the level, how it ended (`searched`, or `overran` and `failed`
+        when the easy move stood in) and the seconds it took (the metrics count them)."""
 
     async def _executor(self) -> _Pool:
         """The pool, started in a thread the first time: starting the fork server and the
@@ -75,15 +79,23 @@ class Thinker:
         easy level's move, worked out here (it is light)."""
         limit = LEVELS[request.level].seconds + GRACE
         loop = asyncio.get_running_loop()
+        # perf_counter: a simulated clock (the offline mode) may stand in for the monotonic one.
+        started = time.perf_counter()
         try:
             pool = await self._executor()
-            return await asyncio.wait_for(loop.run_in_executor(pool, think, request), limit)
+            move = await asyncio.wait_for(loop.run_in_executor(pool, think, request), limit)
+            self.on_decided(request.level, "searched", time.perf_counter() - started)
+            return move
         except TimeoutError:
             log.warning("A %s search overran %.1f s; playing the easy move", request.level, limit)
+            how = "overran"
         except BrokenProcessPool:
             log.exception("The thinking processes failed; starting new ones")
             self.close()
-        return think(replace(request, level="easy"))
+            how = "failed"
+        move = think(replace(request, level="easy"))
+        self.on_decided(request.level, how, time.perf_counter() - started)
+        return move
 
     def close(self) -> None:
         """Stop the worker processes (a search under way is abandoned)."""

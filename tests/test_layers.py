@@ -81,6 +81,17 @@ def test_the_bot_imports_no_cog_and_no_front_end() -> None:
         assert "def setup(" not in path.read_text(encoding="utf-8")
 
 
+def test_ops_stands_apart() -> None:
+    """ops/ (metrics, health, logs) knows no Discord and no game code: the front ends and main
+    hand it what it serves; and nothing below the front ends imports it or a metrics library."""
+    banned = {"discord", "simcord", "cogs", "bot", "offline", "referee", "db", "rules", "players"}
+    for path, names in imports_of("ops").items():
+        assert not names & banned, (path, names & banned)
+    for package in ("rules", "players", "boards", "referee", "db"):
+        for path, names in imports_of(package).items():
+            assert not names & {"ops", "prometheus_client"}, path
+
+
 def test_sql_lives_in_db() -> None:
     """No SQL statements outside db/."""
     for package in ("rules", "referee", "cogs", "offline", "bench"):

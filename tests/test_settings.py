@@ -77,6 +77,13 @@ def test_shards(count: str, ids: str, shards: tuple[int, tuple[int, ...] | None]
         ({"DATABASE_URL": "mysql://u:secret@db/x"}, "DATABASE_URL", "a postgresql:// URL"),
         ({"OFFLINE_LANGUAGE": "French"}, "OFFLINE_LANGUAGE", "a language code"),
         ({"SHARD_COUNT": "4", "SHARD_IDS": "0,1"}, "SHARD_IDS", "a postgresql:// URL"),
+        ({"LOG_FORMAT": "xml"}, "LOG_FORMAT", "text or json"),
+        ({"METRICS_PORT": "0"}, "METRICS_PORT", "from 1 to 65535"),
+        ({"METRICS_PORT": "65536"}, "METRICS_PORT", "from 1 to 65535"),
+        ({"METRICS_PORT": "http"}, "METRICS_PORT", "from 1 to 65535"),
+        ({"METRICS_PORT": "-1"}, "METRICS_PORT", "from 1 to 65535"),
+        ({"METRICS_PORT": "٩١٠٠"}, "METRICS_PORT", "from 1 to 65535"),
+        ({"METRICS_HOST": "0.0.0.0 /x"}, "METRICS_HOST", "an address or host name"),
     ],
 )
 def test_invalid_values_are_refused(env: dict[str, str], named: str, allowed: str) -> None:
@@ -93,6 +100,17 @@ def test_the_offline_language_is_a_locale() -> None:
     assert Settings.from_mapping({"OFFLINE_LANGUAGE": " fr "}).language == "fr"
     assert Settings.from_mapping({"OFFLINE_LANGUAGE": "en-GB"}).language == "en-GB"
     assert Settings.from_mapping({}).language is None
+
+
+def test_metrics_and_log_format() -> None:
+    """No metrics and text logs unless asked; METRICS_PORT names the port, on this machine
+    unless METRICS_HOST says where."""
+    plain = Settings.from_mapping({})
+    assert plain.metrics_port is None and plain.log_format == "text"
+    asked = Settings.from_mapping({"METRICS_PORT": " 9100 ", "LOG_FORMAT": "JSON"})
+    assert (asked.metrics_port, asked.metrics_host, asked.log_format) == (9100, "127.0.0.1", "json")
+    anywhere = Settings.from_mapping({"METRICS_PORT": "9100", "METRICS_HOST": "0.0.0.0"})
+    assert anywhere.metrics_host == "0.0.0.0"
 
 
 def test_the_start_stops_on_a_bad_setting(tmp_path: Path) -> None:

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from db import SqlStore, open_store
+from db.database import BUSY_PAUSES
+from referee.store import StoreBusy
 from tests.db.test_store import active, at
 from tests.sqlite_faults import count, write_lock
 
@@ -42,3 +44,16 @@ async def test_a_write_waits_out_a_short_lock_and_counts_once(store: SqlStore, p
     loaded = await store.load_match(match_id)
     assert loaded is not None and loaded.sealed == ((0, "1"),)
     assert count(path, "sealed") == 1
+    assert store.retries.tried_again["busy"] >= 1 and not store.retries.given_up
+
+
+async def test_a_write_given_up_is_counted(store: SqlStore, path: Path) -> None:
+    """Locked for longer than the store waits: StoreBusy, counted as given up (the metrics
+    read the counts), and nothing written."""
+    match_id = await active(store, 10, 11)
+    version = await at(store, match_id)
+    with write_lock(path, seconds=30), pytest.raises(StoreBusy):
+        await store.submit_sealed(match_id, version, 0, "1", 5.0)
+    assert store.retries.given_up == {"busy": 1}
+    assert store.retries.tried_again["busy"] == len(BUSY_PAUSES)
+    assert count(path, "sealed") == 0

@@ -320,6 +320,8 @@ async def test_store_busy_while_a_row_stays_locked(db: PostgresDatabase, postgre
         if expect_busy:
             with pytest.raises(StoreBusy):
                 await db.write(add_one)
+            # Counted for the metrics: tried again while locked, then given up once.
+            assert db.retries.given_up == {"locked": 1} and db.retries.tried_again["locked"] > 0
         else:
             asyncio.get_running_loop().call_later(0.3, release.set)
             await db.write(add_one)
