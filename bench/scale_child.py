@@ -205,7 +205,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
     engine_log.addHandler(retries)
     store = await open_store(plan["url"])
     referee = Referee(store)
-    await store.watch(referee.changed)
+    await store.watch(referee.changed, referee.lost)
     try:
         members = Members(referee, plan)
         setup = time.perf_counter()

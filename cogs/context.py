@@ -70,6 +70,25 @@ async def find_match(
         raise RefereeError(Ask.SERVER_ONLY)
     if game_id is not None:
         return await match_in(referee, guild_id, game_id)
+    try:
+        return await _fitting(interaction, guild_id, statuses, member)
+    except RefereeError:
+        if not referee.store.shared:
+            raise
+    # Another process may have changed a game this one holds a copy of: the answer is decided
+    # again on the games as stored.
+    await referee.current(await referee.open_matches(guild_id))
+    return await _fitting(interaction, guild_id, statuses, member)
+
+
+async def _fitting(
+    interaction: discord.Interaction,
+    guild_id: int,
+    statuses: tuple[str, ...],
+    member: int | None,
+) -> Match:
+    """The only match in this channel that fits, preferring the member's own."""
+    referee = bot_of(interaction).referee
     user = interaction.user.id if member is None else member
     here: list[Match] = []
     in_channel: list[Match] = []

@@ -34,6 +34,7 @@ from rules.base import clip
 
 if TYPE_CHECKING:
     from bot import RefereeBot
+    from referee import Referee
 
 log = logging.getLogger(__name__)
 
@@ -215,7 +216,7 @@ class Play(commands.Cog):
         self.bot.dm_channels.remember(message.author.id, message.channel.id)
         failure: Exception | None = None
         try:
-            match, text = await self._dm_target(message.author.id, message.content)
+            match, text = await dm_target(self.bot.referee, message.author.id, message.content)
             leaving = leaving_move(match, message.author.id, text)
             if leaving:
                 await self._ask_to_leave_by_dm(message, match, leaving)
@@ -253,31 +254,46 @@ class Play(commands.Cog):
         except discord.HTTPException as e:
             log.warning("Could not answer a DM from %s: %s", message.author.id, e)
 
-    async def _dm_target(self, user_id: int, content: str) -> tuple[Match, str]:
-        """The match a DM's move is for, and the move's text."""
-        referee = self.bot.referee
-        addressed = ADDRESSED.match(content)
-        if addressed:
-            match_id, text = int(addressed.group(1)), addressed.group(2)
-            try:
-                match = await referee.get(match_id)
-            except RefereeError:
-                match = None
-            if match is None or match.status != ACTIVE or match.seat_of(user_id) is None:
-                raise RefereeError(Ask.NOT_PLAYING_NUMBER, number=match_id)
-            return match, _move_text(text)
-        text = _move_text(content)
-        mine = await referee.matches_of(user_id)
-        # A bare DM is a secret move; turn moves need `#id` here, or /move in the channel.
-        waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.awaited_seats())]
-        if not waiting:
-            waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.step_seats())]
-        if len(waiting) == 1:
-            return waiting[0], text
-        if not waiting:
-            raise RefereeError(Ask.NO_SECRET_AWAITED)
-        example = Quote(f"#{waiting[0].id} {clip(text, 20)}")
-        raise RefereeError(Ask.SEVERAL_WAITING, games=games_listed(waiting), example=example)
+
+async def dm_target(referee: Referee, user_id: int, content: str) -> tuple[Match, str]:
+    """The match a DM's move is for, and the move's text."""
+    addressed = ADDRESSED.match(content)
+    if addressed:
+        match_id, text = int(addressed.group(1)), addressed.group(2)
+        try:
+            match = await referee.get(match_id)
+        except RefereeError:
+            match = None
+        if match is not None and not _playing(match, user_id):
+            (match,) = await referee.current([match])
+        if match is None or not _playing(match, user_id):
+            raise RefereeError(Ask.NOT_PLAYING_NUMBER, number=match_id)
+        return match, _move_text(text)
+    text = _move_text(content)
+    mine = await referee.matches_of(user_id)
+    waiting = _awaiting_secret(mine, user_id)
+    if not waiting:
+        waiting = _awaiting_secret(await referee.current(mine), user_id)
+    if len(waiting) == 1:
+        return waiting[0], text
+    if not waiting:
+        raise RefereeError(Ask.NO_SECRET_AWAITED)
+    example = Quote(f"#{waiting[0].id} {clip(text, 20)}")
+    raise RefereeError(Ask.SEVERAL_WAITING, games=games_listed(waiting), example=example)
+
+
+def _playing(match: Match, user_id: int) -> bool:
+    return match.status == ACTIVE and match.seat_of(user_id) is not None
+
+
+def _awaiting_secret(mine: list[Match], user_id: int) -> list[Match]:
+    """The member's games that wait for a secret move from them (else those whose step is
+    theirs, where they may change the move they sent)."""
+    # A bare DM is a secret move; turn moves need `#id` here, or /move in the channel.
+    waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.awaited_seats())]
+    if not waiting:
+        waiting = [m for m in mine if m.is_sealed() and _seat_in(m, user_id, m.step_seats())]
+    return waiting
 
 
 def leaving_move(match: Match, user_id: int, text: str) -> str:

@@ -128,7 +128,7 @@ class Database:
         """fn(conn, *args) in one read transaction: every query sees the same snapshot."""
         return await self._run("BEGIN", lambda conn: fn(conn, *args, **kwargs))
 
-    async def listen(self, changed: Callable[[int, int], None]) -> None:
+    async def listen(self, changed: Callable[[int, int], None], lost: Callable[[], None]) -> None:
         """Nothing to hear: one process serves one database file, and it knows its changes."""
 
     async def close(self) -> None:

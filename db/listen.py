@@ -38,15 +38,20 @@ def parse(payload: str) -> tuple[int, int] | None:
 class Listener:
     """A dedicated autocommit connection that LISTENs and hands each change to the event loop.
 
-    It reconnects after a failure (notifications sent meanwhile are lost: a copy that missed one
-    is still caught out by the version check of its next write) and stops on stop().
+    It reconnects after a failure and then calls `lost`: notifications sent meanwhile are lost,
+    so whoever keeps copies treats every one as stale. It stops on stop().
     """
 
     def __init__(
-        self, url: str, changed: Callable[[int, int], None], loop: asyncio.AbstractEventLoop
+        self,
+        url: str,
+        changed: Callable[[int, int], None],
+        lost: Callable[[], None],
+        loop: asyncio.AbstractEventLoop,
     ) -> None:
         self._url = url
         self._changed = changed
+        self._lost = lost
         self._loop = loop
         self._wake_read, self._wake_write = os.pipe()
         self._stopping = threading.Event()
@@ -82,6 +87,11 @@ class Listener:
                     conn.execute(f"LISTEN {CHANNEL}")
                     if failures:
                         log.warning("Listening for changed matches again")
+                        # What changed while nobody listened was not heard.
+                        try:
+                            self._loop.call_soon_threadsafe(self._lost)
+                        except RuntimeError:  # the event loop is closed: nobody left to tell
+                            return
                     failures = 0
                     if not self._ready.done():
                         self._ready.set_result(None)

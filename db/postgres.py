@@ -203,12 +203,15 @@ class PostgresDatabase:
         """fn(conn, *args) in one read-only transaction: every query sees the same snapshot."""
         return await self._run(True, lambda conn: fn(conn, *args, **kwargs))
 
-    async def listen(self, changed: Callable[[int, int], None]) -> None:
+    async def listen(
+        self, changed: Callable[[int, int], None], lost: Callable[[], None] = lambda: None
+    ) -> None:
         """Call changed(match_id, version) on this event loop after every committed change to a
-        match, by any process; returns once listening."""
+        match, by any process, and lost() after listening was cut and is back (what changed
+        meanwhile was not heard); returns once listening."""
         if self._listener is not None:
             raise RuntimeError("already listening")
-        self._listener = Listener(self._url, changed, asyncio.get_running_loop())
+        self._listener = Listener(self._url, changed, lost, asyncio.get_running_loop())
         await self._listener.start()
 
     async def close(self) -> None:

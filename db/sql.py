@@ -77,9 +77,9 @@ class Engine(Protocol):
         """fn(conn, *args) in one read transaction: every query sees the same snapshot."""
         ...
 
-    async def listen(self, changed: Callable[[int, int], None]) -> None:
+    async def listen(self, changed: Callable[[int, int], None], lost: Callable[[], None]) -> None:
         """Call changed(match_id, version) on the event loop after another process changes a
-        match; returns once listening."""
+        match, and lost() when changes may have gone unheard; returns once listening."""
         ...
 
     async def close(self) -> None:

@@ -40,10 +40,13 @@ class SqlStore:
         """Release the database."""
         await self._db.close()
 
-    async def watch(self, changed: Callable[[int, int], None]) -> None:
+    async def watch(
+        self, changed: Callable[[int, int], None], lost: Callable[[], None] = lambda: None
+    ) -> None:
         """Call changed(match_id, version) on this event loop whenever another process changes a
-        match (never, on SQLite); returns once watching."""
-        await self._db.listen(changed)
+        match (never, on SQLite), and lost() when changes may have gone unheard; returns once
+        watching."""
+        await self._db.listen(changed, lost)
 
     # Lobbies -----------------------------------------------------------------------------
 

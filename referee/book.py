@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 
 from referee.codes import Refusal
@@ -19,6 +20,9 @@ log = logging.getLogger(__name__)
 REMINDER_LEAD = 3600
 """Waiting players are reminded this long before a deadline (a quarter of shorter ones)."""
 ATTEMPTS = 8
+HEARD = 4096
+"""How many recently changed matches' versions are remembered: a copy read while one changed
+elsewhere is not kept (past these, the versioned write still catches it)."""
 """How often an action is decided again on fresh data when the match changed first."""
 
 Action = Callable[[Match], Awaitable[Outcome]]
@@ -44,6 +48,8 @@ class Book:
         self._knows_all = False
         """True once every open match is known (then lookups need no query); never when other
         processes share the store, since they open matches this one does not see."""
+        self._heard: OrderedDict[int, int] = OrderedDict()
+        """The newest version heard of each recently changed match (the last HEARD)."""
         self._at_start: asyncio.Future[list[int]] | None = None
         """The open matches found at this process's start, loaded once for all who ask."""
         self.on_deadline: Callable[[], None] = lambda: None
@@ -71,15 +77,38 @@ class Book:
                 self._cache.pop(match_id, None)
         raise RefereeError(Refusal.CHANGING_FAST, number=match_id)
 
+    async def current(self, matches: list[Match]) -> list[Match]:
+        """These matches as stored now: on a shared store, a copy behind the database's version
+        is read again, so a refusal is never decided on a stale copy alone."""
+        if not self.store.shared:
+            return matches
+        out = []
+        for match in matches:
+            if not await self.is_current(match):
+                self._cache.pop(match.id, None)
+                match = await self.get(match.id)
+            out.append(match)
+        return out
+
     async def is_current(self, match: Match) -> bool:
         """True when the match is as stored (always, unless other processes share the store)."""
         return not self.store.shared or await self.store.version_of(match.id) == match.row.version
 
     def changed(self, match_id: int, version: int) -> None:
-        """Another process changed a match: forget an older copy of it."""
+        """Another process changed a match: forget an older copy of it, and remember the version
+        heard, so a copy read meanwhile (before the change) is not kept."""
         cached = self._cache.get(match_id)
         if cached is not None and cached.row.version < version:
             del self._cache[match_id]
+        if version > self._heard.get(match_id, -1):
+            self._heard[match_id] = version
+            self._heard.move_to_end(match_id)
+            if len(self._heard) > HEARD:
+                self._heard.popitem(last=False)
+
+    def lost(self) -> None:
+        """Changes may have gone unheard (the watch was cut): every copy is stale."""
+        self._cache.clear()
 
     async def get(self, match_id: int) -> Match:
         """A match by id, or RefereeError if there is none."""
@@ -98,6 +127,9 @@ class Book:
         if cached is not None:
             return cached
         match = Match.from_data(data)
+        if match.row.version < self._heard.get(match.id, -1):
+            # Read before a change this process has heard of: a copy to use once, not to keep.
+            return match
         if match.status in (LOBBY, ACTIVE):
             self._cache[match.id] = match
             self._seat(match.id, frozenset(match.members()))

@@ -46,6 +46,8 @@ class Referee:
         self.get = self.book.get
         self.get_many = self.book.get_many
         self.changed = self.book.changed
+        self.lost = self.book.lost
+        self.current = self.book.current
         self.open_matches = self.book.open_matches
         self.known_open_matches = self.book.known_open_matches
         self.matches_of = self.book.matches_of

@@ -54,9 +54,12 @@ class Store(Protocol):
     shared: bool
     """True when other processes may change the matches too (a server database)."""
 
-    async def watch(self, changed: Callable[[int, int], None]) -> None:
+    async def watch(
+        self, changed: Callable[[int, int], None], lost: Callable[[], None] = lambda: None
+    ) -> None:
         """Call changed(match_id, version) whenever a match changes (this process's own changes
-        included; never without other processes); returns once watching."""
+        included; never without other processes), and lost() when changes may have gone
+        unheard (the watch was cut and is back); returns once watching."""
         ...
 
     async def create_match(self, new: NewMatch) -> MatchRow:

@@ -221,12 +221,14 @@ async def test_changes_by_another_process_are_heard(
     postgres_url: str, postgres_server: Server, caplog: pytest.LogCaptureFixture
 ) -> None:
     """listen hears each committed change to a match as (id, version), not a rolled-back one;
-    its connection cut, it connects again (and says so) and hears the next ones."""
+    its connection cut, it connects again (and says so, and that changes may have been missed)
+    and hears the next ones."""
     heard: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+    lost = asyncio.Event()
     here = await PostgresDatabase.open(postgres_url)
     there = await PostgresDatabase.open(postgres_url)
     try:
-        await here.listen(lambda match_id, version: heard.put_nowait((match_id, version)))
+        await here.listen(lambda match_id, version: heard.put_nowait((match_id, version)), lost.set)
         with pytest.raises(RuntimeError):
             await here.listen(lambda match_id, version: None)
         match_id = await there.write(insert_match)
@@ -256,6 +258,7 @@ async def test_changes_by_another_process_are_heard(
             await asyncio.sleep(0.1)
         match_id_heard, version = await heard_within(heard)
         assert match_id_heard == match_id and version >= 2
+        assert lost.is_set(), "a listener back from a cut says changes may have gone unheard"
     finally:
         await here.close()
         await there.close()

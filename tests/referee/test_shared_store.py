@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from cogs.play import dm_target
 from db.open import open_store
 from referee import Referee
 from referee.codes import Line, Refusal, Reply
@@ -223,3 +224,40 @@ async def test_two_players_asking_for_a_rematch_through_two_processes_open_one_l
         lobby = rematches[0]
         assert lobby.row.status == "active" and lobby.row.options == {"n": 4}
         assert sorted(s.user_id for s in lobby.seats if s.user_id) == [ALICE, BOB]
+
+
+@pytest.mark.postgres
+async def test_a_dm_move_on_a_stale_copy_finds_its_game(pair: tuple[Referee, Referee]) -> None:
+    """One process holds the lobby when the other starts it and has heard nothing of it (a
+    notification lost): bob's DM move, bare or addressed, finds the game as stored, where the
+    copy alone would refuse it."""
+    here, there = pair
+    await there.new_match(GUILD, CHANNEL, ALICE, "alice", "numerical-cards", {})
+    match_id = (await there.open_matches(GUILD))[-1].id
+    await there.join(match_id, BOB, "bob")
+    assert (await here.get(match_id)).status == "lobby"
+    await there.start(match_id, ALICE)
+
+    for content in ("1", f"#{match_id} 1"):
+        match, text = await dm_target(here, BOB, content)
+        assert (match.id, match.status, text) == (match_id, "active", "1")
+
+
+@pytest.mark.postgres
+async def test_copies_that_may_have_missed_a_change_are_not_kept(
+    pair: tuple[Referee, Referee],
+) -> None:
+    """A copy older than a change already heard of is used once and not kept; once changes
+    may have gone unheard (the listener was cut), no copy is kept."""
+    here, there = pair
+    match_id = await started(there, "lengths-of-lengths", {"n": 4}, BOB)
+    stored = (await there.get(match_id)).row.version
+    here.changed(match_id, stored + 1)
+    assert (await here.get(match_id)).row.version == stored
+    assert match_id not in [m.id for m in here.book.held()]
+
+    other = await started(there, "lengths-of-lengths", {"n": 4}, BOB)
+    await here.get(other)
+    assert other in [m.id for m in here.book.held()]
+    here.lost()
+    assert here.book.held() == []
