@@ -76,6 +76,10 @@ class Database:
         self._conn = conn
         self._pool = pool
         self._closed = False
+        self.retries = 0
+        """Transactions tried again whole because the file was locked, since it opened."""
+        self.given_up = 0
+        """Transactions given up as StoreBusy."""
 
     @classmethod
     async def open(cls, path: str | Path) -> Database:
@@ -101,7 +105,9 @@ class Database:
                     raise
                 pause = next(pauses, None)
                 if pause is None:
+                    self.given_up += 1
                     raise StoreBusy(str(e)) from e
+                self.retries += 1
                 log.info("Database locked (%s); trying again in %s s", e, pause)
             # Waiting here, not in SQLite, leaves the database thread free for other work.
             await asyncio.sleep(pause)

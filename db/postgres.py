@@ -35,11 +35,15 @@ BUSY_SECONDS = 6.0
 before StoreBusy (as long as SQLite waits out a locked file)."""
 LOCK_TIMEOUT_MS = 1000
 """A statement waits this long for a row lock, then the transaction is tried again whole."""
-WRITE_ISOLATION = IsolationLevel.SERIALIZABLE
-"""The transaction bodies were written for SQLite, where one write runs at a time: serializable
-transactions keep that meaning; a conflict is a serialization failure, tried again whole."""
+WRITE_ISOLATION = IsolationLevel.READ_COMMITTED
+"""Writes serialize on the rows they lock (a match's row, a server's rating lock; see
+db/writes.py), not on everything they read: moves of different games never conflict, and a
+statement run after a lock sees what the lock's previous holder committed."""
 READ_ISOLATION = IsolationLevel.REPEATABLE_READ
 """Every query of a read sees the same snapshot, as in SQLite; read-only, it never conflicts."""
+PREPARE_THRESHOLD = 0
+"""Statements are prepared on a connection at their first run (psycopg's default waits for the
+fifth): the same few statements run on every connection of the pool again and again."""
 CONFLICTS = (errors.SerializationFailure, errors.DeadlockDetected)
 LOCKED = (errors.LockNotAvailable,)
 GONE_STATES = ("57P01", "57P02", "57P03")
@@ -67,9 +71,11 @@ class PostgresConnection:
         return self._conn.execute(to_postgres(sql), parameters)
 
     def executemany(self, sql: str, seq_of_parameters: Iterable[Params], /) -> psycopg.Cursor[Any]:
-        """Run one statement once per set of parameters."""
+        """Run one statement once per set of parameters (none: no round trip to the server)."""
         cursor = self._conn.cursor()
-        cursor.executemany(to_postgres(sql), seq_of_parameters)
+        params = list(seq_of_parameters)
+        if params:
+            cursor.executemany(to_postgres(sql), params)
         return cursor
 
 
@@ -112,6 +118,13 @@ class PostgresDatabase:
         self._busy_seconds = busy_seconds
         self._listener: Listener | None = None
         self._closed = False
+        self.retries = 0
+        """Transactions tried again whole (after a deadlock, a lock waited on too long or a lost
+        server), since this engine opened; counted once per new attempt."""
+        self.given_up = 0
+        """Transactions given up as StoreBusy after BUSY_SECONDS of attempts."""
+        self.retried_because: dict[str, int] = {}
+        """The retries by the error's class name (DeadlockDetected, LockNotAvailable, ...)."""
 
     @classmethod
     async def open(cls, url: str, *, busy_seconds: float = BUSY_SECONDS) -> PostgresDatabase:
@@ -121,6 +134,7 @@ class PostgresDatabase:
             url,
             min_size=1,
             max_size=POOL_SIZE,
+            kwargs={"prepare_threshold": PREPARE_THRESHOLD},
             open=False,
             configure=configure,
             name="referee",
@@ -177,7 +191,11 @@ class PostgresDatabase:
                 await asyncio.to_thread(self._pool.check)
                 pause, error = min(1.0, 0.1 * 2**attempt), e
             if time.monotonic() + pause >= deadline:
+                self.given_up += 1
                 raise StoreBusy(str(error)) from error
+            self.retries += 1
+            kind = type(error).__name__
+            self.retried_because[kind] = self.retried_because.get(kind, 0) + 1
             log.info("Transaction not done (%s); trying again in %.3f s", error, pause)
             await asyncio.sleep(pause)
 

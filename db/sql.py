@@ -44,6 +44,11 @@ class Connection(Protocol):
 class Engine(Protocol):
     """A database the store runs its transactions on: SQLite's or PostgreSQL's."""
 
+    retries: int
+    """Transactions tried again whole (the database was locked or busy), since it opened."""
+    given_up: int
+    """Transactions given up as StoreBusy after their attempts, since it opened."""
+
     @property
     def shared(self) -> bool:
         """True when other processes may write to the same database."""
