@@ -1,4 +1,7 @@
-"""The lobby transactions' bodies: opening a lobby, seating and unseating its players."""
+"""The lobby transactions' bodies: opening a lobby, seating and unseating its players.
+
+Each change to an existing lobby starts with `guard`, its row lock; db/writes.py says why that
+is enough under READ COMMITTED."""
 
 from __future__ import annotations
 
