@@ -3,7 +3,8 @@
 Run by bench.scale as `python -m bench.scale_child PLAN.json`. It opens its games, prints
 `ready`, reads the start time (a Unix time) from standard input, lets every member play from
 then until the warm-up and the window have passed, and prints one JSON line: every move it had
-accepted, and how many were accepted inside the window.
+accepted, how many were accepted inside the window, and the transactions its store tried again
+or gave up as busy inside the window (`store.retries`).
 
 It drives the referee the way the bot does, without Discord: the store on the shared database,
 the referee hearing other processes' changes, `Referee.move` for each member's move. Each
@@ -14,7 +15,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 import random
 import sys
 import time
@@ -33,19 +33,6 @@ IDLE_WAIT_S = 0.2
 """A member with no game awaiting it looks again after this at the latest."""
 TICK_S = 0.005
 """The ticker's sleep: how much later it wakes is the event loop's lag."""
-
-
-class Retries(logging.Handler):
-    """Counts the transactions the PostgreSQL engine tried again, by the error's first line."""
-
-    def __init__(self) -> None:
-        super().__init__(logging.INFO)
-        self.seen: dict[str, int] = {}
-
-    def emit(self, record: logging.LogRecord) -> None:
-        if record.args and isinstance(record.args, tuple):
-            kind = type(record.args[0]).__name__
-            self.seen[kind] = self.seen.get(kind, 0) + 1
 
 
 @dataclass
@@ -199,10 +186,6 @@ def wait_for_start() -> float:
 
 async def run(plan: dict[str, Any]) -> dict[str, Any]:
     """Open the games, wait for the start, play through warm-up and window; the counts."""
-    retries = Retries()
-    engine_log = logging.getLogger("db.postgres")
-    engine_log.setLevel(logging.INFO)
-    engine_log.addHandler(retries)
     store = await open_store(plan["url"])
     referee = Referee(store)
     await store.watch(referee.changed, referee.lost)
@@ -219,10 +202,11 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         lag_ms: list[float] = []
         tasks.append(asyncio.create_task(tick(members.stop, lag_ms)))
         window_start, cpu_start = time.perf_counter(), time.process_time()
-        retries.seen.clear()
+        retries, given_up = store.retries.totals()
         await asyncio.sleep(plan["window_s"])
         window_end, cpu_end = time.perf_counter(), time.process_time()
-        retried = dict(retries.seen)
+        now_retried, now_given_up = store.retries.totals()
+        retried, gave_up = now_retried - retries, now_given_up - given_up
         lag = list(lag_ms)
         members.stop.set()
         for user in members.users:
@@ -248,6 +232,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
         "loop_lag_p50_ms": percentile(lag, 50),
         "loop_lag_p99_ms": percentile(lag, 99),
         "retried": retried,
+        "given_up": gave_up,
         "refused": counts.refused[:5],
         "refused_count": len(counts.refused),
         "busy": counts.busy,

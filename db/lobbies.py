@@ -1,24 +1,27 @@
-"""The lobby transactions' bodies: opening a lobby, seating and unseating its players."""
+"""The lobby transactions' bodies: opening a lobby, seating and unseating its players.
+
+Each change to an existing lobby starts with `guard`, its row lock; db/writes.py says why that
+is enough under READ COMMITTED."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 
-from db.reads import rematch_lobby
+from db.reads import MATCH_COLUMNS, match_row, rematch_lobby
 from db.sql import INTEGRITY_ERRORS, Connection
 from db.writes import guard
-from referee.rows import NewMatch, Rematch
+from referee.rows import MatchRow, NewMatch, Rematch
 from referee.store import AlreadySeated, StaleStep
 
 
-def create_match(conn: Connection, new: NewMatch, rematch_of: int | None = None) -> int:
+def create_match(conn: Connection, new: NewMatch, rematch_of: int | None = None) -> MatchRow:
     """Store a lobby with its host seated (the rematch of a finished match, if named); return
-    its id."""
+    its row."""
     cur = conn.execute(
         "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
         "move_seconds, deadline_policy, deadline_at, created_at, updated_at, rematch_of) "
-        "VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING id",
+        f"VALUES (?, ?, ?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?) RETURNING {MATCH_COLUMNS}",
         (
             new.guild_id,
             new.channel_id,
@@ -33,39 +36,39 @@ def create_match(conn: Connection, new: NewMatch, rematch_of: int | None = None)
             rematch_of,
         ),
     )
-    (match_id,) = cur.fetchone()
+    row = match_row(cur.fetchone())
     conn.execute(
         "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-        (match_id, new.host_id, new.host_name),
+        (row.id, new.host_id, new.host_name),
     )
-    return match_id
+    return row
 
 
-def create_rematch(conn: Connection, new: NewMatch, rematch: Rematch) -> int:
+def create_rematch(conn: Connection, new: NewMatch, rematch: Rematch) -> MatchRow:
     """Store a lobby that plays a finished match again, with its host and computers seated and
-    its members invited; return its id. StaleStep, changing nothing, if that match is not over
+    its members invited; return its row. StaleStep, changing nothing, if that match is not over
     or already has a rematch lobby."""
     old = conn.execute("SELECT status FROM matches WHERE id = ?", (rematch.of,)).fetchone()
     if old is None or old[0] != "over" or rematch_lobby(conn, rematch.of) is not None:
         raise StaleStep(rematch.of)
     try:
-        match_id = create_match(conn, new, rematch.of)
+        row = create_match(conn, new, rematch.of)
     except INTEGRITY_ERRORS:
         # Another process's lobby was committed between the check and the insert: the unique
         # index refused this one, and the transaction ends here.
         raise StaleStep(rematch.of) from None
     conn.executemany(
         "INSERT INTO seats (match_id, seat, computer, name) VALUES (?, ?, ?, ?)",
-        [(match_id, seat, level, name) for seat, (level, name) in enumerate(rematch.computers, 1)],
+        [(row.id, seat, level, name) for seat, (level, name) in enumerate(rematch.computers, 1)],
     )
     # Only members who still sit in the finished match, as this transaction reads it, are
     # invited: one forgotten since the caller's copy was read is not.
     conn.executemany(
         "INSERT INTO invitations (match_id, user_id, ordinal) "
         "SELECT ?, user_id, ? FROM seats WHERE match_id = ? AND user_id = ?",
-        [(match_id, i, rematch.of, user_id) for i, user_id in enumerate(rematch.invited)],
+        [(row.id, i, rematch.of, user_id) for i, user_id in enumerate(rematch.invited)],
     )
-    return match_id
+    return row
 
 
 def set_lobby_message(conn: Connection, match_id: int, message_id: int) -> int:

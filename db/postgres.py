@@ -35,11 +35,18 @@ BUSY_SECONDS = 6.0
 before StoreBusy (as long as SQLite waits out a locked file)."""
 LOCK_TIMEOUT_MS = 1000
 """A statement waits this long for a row lock, then the transaction is tried again whole."""
-WRITE_ISOLATION = IsolationLevel.SERIALIZABLE
-"""The transaction bodies were written for SQLite, where one write runs at a time: serializable
-transactions keep that meaning; a conflict is a serialization failure, tried again whole."""
+WRITE_ISOLATION = IsolationLevel.READ_COMMITTED
+"""Writes serialize on the rows they lock (a match's row, a server's rating lock; see
+db/writes.py), not on everything they read: moves of different games never conflict, and a
+statement run after a lock sees what the lock's previous holder committed."""
 READ_ISOLATION = IsolationLevel.REPEATABLE_READ
 """Every query of a read sees the same snapshot, as in SQLite; read-only, it never conflicts."""
+PREPARE_THRESHOLD: int | None = 5
+"""A statement is prepared on a connection at its fifth run (psycopg's default, said outright):
+the few statements of a move are prepared within a connection's first moves, which takes a
+step's write from 0.90 to 0.53 ms (`python -m bench.pg_record`, against `--prepare none`);
+preparing at the first run measured no faster, and would also prepare one-off statements
+(lists of ids of every length)."""
 CONFLICTS = (errors.SerializationFailure, errors.DeadlockDetected)
 LOCKED = (errors.LockNotAvailable,)
 GONE_STATES = ("57P01", "57P02", "57P03")
@@ -67,9 +74,11 @@ class PostgresConnection:
         return self._conn.execute(to_postgres(sql), parameters)
 
     def executemany(self, sql: str, seq_of_parameters: Iterable[Params], /) -> psycopg.Cursor[Any]:
-        """Run one statement once per set of parameters."""
+        """Run one statement once per set of parameters (none: no round trip to the server)."""
         cursor = self._conn.cursor()
-        cursor.executemany(to_postgres(sql), seq_of_parameters)
+        params = list(seq_of_parameters)
+        if params:
+            cursor.executemany(to_postgres(sql), params)
         return cursor
 
 
@@ -122,6 +131,7 @@ class PostgresDatabase:
             url,
             min_size=1,
             max_size=POOL_SIZE,
+            kwargs={"prepare_threshold": PREPARE_THRESHOLD},
             open=False,
             configure=configure,
             name="referee",

@@ -26,6 +26,10 @@ class Retries:
     tried_again: Counter[str] = field(default_factory=Counter)
     given_up: Counter[str] = field(default_factory=Counter)
 
+    def totals(self) -> tuple[int, int]:
+        """Transactions tried again, and given up, for any reason."""
+        return sum(self.tried_again.values()), sum(self.given_up.values())
+
 
 class Cursor(Protocol):
     """The result of one statement."""

@@ -34,7 +34,10 @@ class SqlStore:
         """True when other processes may change the matches (PostgreSQL): copies must be
         checked; False for a SQLite file, which one process uses."""
         self.retries = db.retries
-        """Transactions tried again and given up so far (the metrics read it)."""
+        """Transactions this store tried again whole since it opened (a lock waited on too
+        long, a deadlock, a lost server; SQLite: a locked file), once per new attempt, and
+        those it gave up as StoreBusy (nothing written), by why. Writes of different games never
+        make one: each waits only for the rows it locks. The metrics and the benchmark read it."""
 
     async def close(self) -> None:
         """Release the database."""
@@ -52,20 +55,12 @@ class SqlStore:
 
     async def create_match(self, new: NewMatch) -> MatchRow:
         """Store a lobby with its host seated."""
-        data = await self._db.write(
-            lambda conn: reads.load_match(conn, lobbies.create_match(conn, new))
-        )
-        assert data is not None
-        return data.row
+        return await self._db.write(lobbies.create_match, new)
 
     async def create_rematch(self, new: NewMatch, rematch: Rematch) -> MatchRow:
         """Store a lobby that plays a finished match again, with its host and computers seated
         and its members invited; StaleStep if that match is not over or has a rematch lobby."""
-        data = await self._db.write(
-            lambda conn: reads.load_match(conn, lobbies.create_rematch(conn, new, rematch))
-        )
-        assert data is not None
-        return data.row
+        return await self._db.write(lobbies.create_rematch, new, rematch)
 
     async def rematch_lobby(self, match_id: int) -> int | None:
         """The id of the lobby that plays a finished match again, if one is open."""

@@ -1,4 +1,38 @@
-"""The write transactions' bodies: each runs inside one transaction on the database thread."""
+"""The write transactions' bodies: each runs inside one transaction on the database thread.
+
+On SQLite a write transaction holds the whole file (BEGIN IMMEDIATE), so writes run one at a
+time. On PostgreSQL they run under READ COMMITTED, side by side: each statement sees what was
+committed when it starts, and a write is correct because it first locks the rows that decide
+it, and decides only on what it reads after that lock, or in one statement that re-checks:
+
+- A match and everything under it (seats, log, sealed moves, cancel votes, invitations) change
+  only after `guard`, the update of the match's row at the version the write was decided on,
+  which is each such write's first statement. It takes the match's row lock until commit; a
+  writer that finds the row locked waits, then re-checks the version on the committed row and,
+  the match having changed, writes nothing (StaleStep). So everything read after the guard is as
+  the previous holder left it, and the log's next index (MAX + 1) cannot be taken by anyone
+  else. The unique keys of the log, `(match, idx)`, `(match, step, seat)` and one resignation
+  per seat, stay the exactly-once guard: a duplicate insert is refused (StaleStep), never
+  doubled.
+- A new lobby is a new row nobody else can see; a rematch lobby's check (the old game over, no
+  rematch lobby open) is re-checked by the unique index `matches_one_rematch_lobby`: of two at
+  once, the second insert waits for the first and is refused (StaleStep).
+- A game's end changes rows that other games share: a server's standings, ratings against the
+  computer and one-player bests. It locks its server's row of `rating_locks` (after its match,
+  the one order every write follows), then reads the ratings and bests it decides on: games of
+  one server end one after the other, each reading what the previous wrote; other servers'
+  games are not held up. Counters are `SET games = games + 1` upserts, never read in Python.
+- Forgetting a member locks the servers' `rating_locks` rows of every server where they have
+  rows, in ascending server id (an ending game holds one of them: both orders agree, so they
+  cannot deadlock). It refuses while the member sits in an open game, and touches only rows of
+  finished games and the member's own records: a lobby they join meanwhile comes after it.
+- Deadlines are claimed by the same guard: of processes firing one deadline, the first's version
+  wins and the others find the match changed.
+
+A deadlock or a lock waited on longer than `lock_timeout` is tried again whole by the engine
+(db/postgres.py), which counts it in `retries`; writes of different games lock different rows
+and never wait for each other.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +41,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from db.reads import OPEN, member_data, ratings_of, versus_ratings_of
-from db.sql import INTEGRITY_ERRORS, Connection
+from db.sql import INTEGRITY_ERRORS, Connection, Params
 from referee.rows import (
     FORMER_PLAYER,
     NO_HOST,
@@ -21,34 +55,53 @@ from referee.rows import (
 from referee.store import StaleStep, StillSeated
 
 
-def guard(conn: Connection, match_id: int, version: int, now: float, *statuses: str) -> None:
+def guard(
+    conn: Connection,
+    match_id: int,
+    version: int,
+    now: float,
+    *statuses: str,
+    sets: str = "",
+    values: Params = (),
+    returning: str = "",
+) -> Any:
     """Count a change of the match if it is still at the version the change was decided on (and
-    in one of these statuses); else StaleStep. On PostgreSQL the update also locks the row until
-    commit, so whoever changes the match next waits, then finds the new version."""
+    in one of these statuses), setting `sets` (a SQL fragment `, column = ?...` with `values`)
+    in the same statement; else StaleStep. The update locks the match's row until commit (see
+    the module's docstring); the `returning` expression's row is returned."""
     marks = ", ".join("?" * len(statuses))
     cur = conn.execute(
-        "UPDATE matches SET version = version + 1, updated_at = ? "
-        f"WHERE id = ? AND version = ? AND status IN ({marks})",
-        (now, match_id, version, *statuses),
+        f"UPDATE matches SET version = version + 1, updated_at = ?{sets} "
+        f"WHERE id = ? AND version = ? AND status IN ({marks})"
+        + (f" RETURNING {returning}" if returning else ""),
+        (now, *values, match_id, version, *statuses),
     )
+    if returning:
+        row = cur.fetchone()
+        if row is None:
+            raise StaleStep(match_id)
+        return row
     if cur.rowcount != 1:
         raise StaleStep(match_id)
+    return None
+
+
+DEADLINE_SETS = ", deadline_at = ?, remind_at = ?"
+"""The columns of a deadline, set by the guard's statement."""
 
 
 def set_deadline(
     conn: Connection, match_id: int, version: int, deadline: Deadline, now: float
 ) -> None:
     """Set or clear when a match's current step expires and when to remind; StaleStep."""
-    guard(conn, match_id, version, now, "active")
-    keep_deadline(conn, match_id, deadline)
-
-
-def keep_deadline(conn: Connection, match_id: int, deadline: Deadline) -> None:
-    """Store when a match's current step (or lobby) expires and when to remind."""
-    conn.execute(
-        "UPDATE matches SET deadline_at = ?, remind_at = ? WHERE id = ?",
-        (deadline.at, deadline.remind_at, match_id),
+    guard(
+        conn, match_id, version, now, "active", sets=DEADLINE_SETS, values=deadline_values(deadline)
     )
+
+
+def deadline_values(deadline: Deadline) -> tuple[float | None, float | None]:
+    """The values of DEADLINE_SETS."""
+    return (deadline.at, deadline.remind_at)
 
 
 def start_match(
@@ -60,12 +113,15 @@ def start_match(
     now: float,
 ) -> None:
     """Turn a lobby into an active match; raise StaleStep if it was not a lobby."""
-    guard(conn, match_id, version, now, "lobby")
-    conn.execute(
-        "UPDATE matches SET status = 'active', settled = ?, step_started_at = ? WHERE id = ?",
-        (json.dumps(settled), now, match_id),
+    guard(
+        conn,
+        match_id,
+        version,
+        now,
+        "lobby",
+        sets=", status = 'active', settled = ?, step_started_at = ?" + DEADLINE_SETS,
+        values=(json.dumps(settled), now, *deadline_values(deadline)),
     )
-    keep_deadline(conn, match_id, deadline)
     forget_invitations(conn, match_id)
 
 
@@ -99,6 +155,12 @@ def append(conn: Connection, match_id: int, entries: Sequence[Logged]) -> None:
         raise StaleStep(match_id) from None
 
 
+STALE_SEALED = (
+    "EXISTS (SELECT 1 FROM sealed s WHERE s.match_id = matches.id AND s.step < matches.step)"
+)
+"""Whether sealed moves of steps before the match's (new) step remain, to be deleted."""
+
+
 def record(
     conn: Connection,
     match_id: int,
@@ -111,18 +173,28 @@ def record(
 ) -> None:
     """Append entries to the log with the match now at `step` (the step that opens gets the
     deadline; None keeps the current one), ending the match when `end` is given; StaleStep."""
-    guard(conn, match_id, version, now, "active")
-    append(conn, match_id, entries)
-    (before,) = conn.execute("SELECT step FROM matches WHERE id = ?", (match_id,)).fetchone()
-    if step != before:
-        conn.execute("DELETE FROM sealed WHERE match_id = ? AND step < ?", (match_id, step))
-        conn.execute(
-            "UPDATE matches SET step = ?, step_started_at = ? WHERE id = ?", (step, now, match_id)
-        )
+    # One statement moves the match to its step (a step that changes starts now: the right-hand
+    # sides read the row as it was) and says whether sealed moves of earlier steps remain.
+    sets = ", step = ?, step_started_at = CASE WHEN step = ? THEN step_started_at ELSE ? END"
+    values: tuple[Any, ...] = (step, step, now)
     if deadline is not None:
-        keep_deadline(conn, match_id, deadline)
+        sets += DEADLINE_SETS
+        values += deadline_values(deadline)
+    (stale_sealed,) = guard(
+        conn,
+        match_id,
+        version,
+        now,
+        "active",
+        sets=sets,
+        values=values,
+        returning=STALE_SEALED,
+    )
+    append(conn, match_id, entries)
     if end is not None:
         end_match_now(conn, match_id, end, now)
+    elif stale_sealed:
+        conn.execute("DELETE FROM sealed WHERE match_id = ? AND step < ?", (match_id, step))
 
 
 def vote_cancel(conn: Connection, match_id: int, version: int, user_id: int, now: float) -> None:
@@ -178,17 +250,30 @@ class TransactionRatings:
         return versus_ratings_of(self._conn, self._guild_id, games, players)
 
 
-def settle(conn: Connection, match_id: int, end: MatchEnd) -> MatchEnd:
-    """The end with its standings worked out from the ratings as they are now, read after
-    locking the server's ratings, so the new ones are written before anyone else reads them."""
-    if end.rate is None:
-        return end
-    (guild_id,) = conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)).fetchone()
-    conn.execute(
+def lock_servers(conn: Connection, guild_ids: Sequence[int]) -> None:
+    """Lock these servers' rows of rating_locks (made if missing), in ascending id: whoever
+    changes a server's standings, ratings or bests next waits for this transaction."""
+    conn.executemany(
         "INSERT INTO rating_locks (guild_id) VALUES (?) "
         "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id",
-        (guild_id,),
+        [(guild_id,) for guild_id in sorted(set(guild_ids))],
     )
+
+
+def settle(conn: Connection, match_id: int, end: MatchEnd) -> MatchEnd:
+    """The end with its standings worked out from the ratings as they are now, read after
+    locking the server's ratings and bests, so the new ones are written before anyone else
+    reads them."""
+    shared = (end.changes, end.solitaire, end.versus, end.versus_ratings, end.history)
+    if end.rate is None and not any(shared):
+        return end
+    (guild_id,) = conn.execute(
+        "INSERT INTO rating_locks (guild_id) SELECT guild_id FROM matches WHERE id = ? "
+        "ON CONFLICT (guild_id) DO UPDATE SET guild_id = excluded.guild_id RETURNING guild_id",
+        (match_id,),
+    ).fetchone()
+    if end.rate is None:
+        return end
     return end.rate(TransactionRatings(conn, guild_id))
 
 
@@ -263,7 +348,7 @@ def keep_versus(conn: Connection, match_id: int, end: MatchEnd) -> None:
 
 def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, now: float) -> None:
     """Make a finished one-player game its server's best for its options if it beats the best
-    there (an equal score keeps the earlier one)."""
+    there (an equal score keeps the earlier one); the server's rating lock is held (settle)."""
     (guild_id,) = conn.execute("SELECT guild_id FROM matches WHERE id = ?", (match_id,)).fetchone()
     key = (guild_id, score.game, score.options)
     row = conn.execute(
@@ -290,6 +375,15 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
     held = member_data(conn, user_id)
     if held.open_matches:
         raise StillSeated(held.open_matches)
+    servers = conn.execute(
+        "SELECT guild_id FROM standings WHERE user_id = ? "
+        "UNION SELECT guild_id FROM solitaire_bests WHERE user_id = ? "
+        "UNION SELECT guild_id FROM versus_computer WHERE user_id = ? "
+        "UNION SELECT guild_id FROM versus_ratings WHERE player = ? "
+        "UNION SELECT guild_id FROM rating_history WHERE user_id = ?",
+        (user_id, user_id, user_id, str(user_id), user_id),
+    ).fetchall()
+    lock_servers(conn, [guild_id for (guild_id,) in servers])
     tables = (
         "standings",
         "rating_history",
