@@ -48,7 +48,11 @@ def create_rematch(conn: Connection, new: NewMatch, rematch: Rematch) -> MatchRo
     """Store a lobby that plays a finished match again, with its host and computers seated and
     its members invited; return its row. StaleStep, changing nothing, if that match is not over
     or already has a rematch lobby."""
-    old = conn.execute("SELECT status FROM matches WHERE id = ?", (rematch.of,)).fetchone()
+    # The finished match's row is locked (its version unchanged), so a member forgotten at
+    # the same time is either gone from its seats below or finds the invitation made here.
+    old = conn.execute(
+        "UPDATE matches SET version = version WHERE id = ? RETURNING status", (rematch.of,)
+    ).fetchone()
     if old is None or old[0] != "over" or rematch_lobby(conn, rematch.of) is not None:
         raise StaleStep(rematch.of)
     try:
@@ -61,8 +65,8 @@ def create_rematch(conn: Connection, new: NewMatch, rematch: Rematch) -> MatchRo
         "INSERT INTO seats (match_id, seat, computer, name) VALUES (?, ?, ?, ?)",
         [(row.id, seat, level, name) for seat, (level, name) in enumerate(rematch.computers, 1)],
     )
-    # Only members who still sit in the finished match, as this transaction reads it, are
-    # invited: one forgotten since the caller's copy was read is not.
+    # Only members who still sit in the finished match, as this transaction reads it after
+    # its lock, are invited: one forgotten since the caller's copy was read is not.
     conn.executemany(
         "INSERT INTO invitations (match_id, user_id, ordinal) "
         "SELECT ?, user_id, ? FROM seats WHERE match_id = ? AND user_id = ?",

@@ -336,15 +336,6 @@ def member_data(conn: Connection, user_id: int) -> MemberData:
     def count(sql: str) -> int:
         return int(conn.execute(sql, (user_id,)).fetchone()[0])
 
-    invited_to = [
-        r[0]
-        for r in conn.execute(
-            "SELECT i.match_id FROM invitations i JOIN matches m ON m.id = i.match_id "
-            "WHERE i.user_id = ? AND m.status = 'lobby' ORDER BY i.match_id",
-            (user_id,),
-        )
-    ]
-
     return MemberData(
         open_matches=tuple(open_ids),
         servers=servers,
@@ -358,6 +349,5 @@ def member_data(conn: Connection, user_id: int) -> MemberData:
         ),
         hosted=count(f"SELECT COUNT(*) FROM matches WHERE host_id = ? AND NOT {OPEN}"),
         invitations=count("SELECT COUNT(*) FROM invitations WHERE user_id = ?"),
-        invited_to=tuple(invited_to),
         rated=count("SELECT COUNT(*) FROM rating_history WHERE user_id = ? AND game <> '*'"),
     )

@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from db.reads import OPEN, member_data, ratings_of, versus_ratings_of
@@ -384,19 +385,29 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
         (user_id, user_id, user_id, str(user_id), user_id),
     ).fetchall()
     lock_servers(conn, [guild_id for (guild_id,) in servers])
-    tables = (
-        "standings",
-        "rating_history",
-        "solitaire_bests",
-        "cancel_votes",
-        "versus_computer",
-        "invitations",
+    # Their finished games change (their seats become a former player's): each is locked, and
+    # a rematch opening from one waits for this and then invites nobody forgotten, or has
+    # invited them before, and its invitation is found below.
+    conn.execute(
+        "UPDATE matches SET version = version + 1 "
+        f"WHERE id IN (SELECT match_id FROM seats WHERE user_id = ?) AND NOT {OPEN}",
+        (user_id,),
     )
     # A lobby that invited them no longer waits for them: its version moves, so every copy of
     # it is read again.
-    conn.executemany(
-        "UPDATE matches SET version = version + 1 WHERE id = ?", [(m,) for m in held.invited_to]
+    invited_to = sorted(
+        {
+            match_id
+            for (match_id,) in conn.execute(
+                "DELETE FROM invitations WHERE user_id = ? RETURNING match_id", (user_id,)
+            ).fetchall()
+        }
     )
+    conn.executemany(
+        "UPDATE matches SET version = version + 1 WHERE id = ? AND status = 'lobby'",
+        [(m,) for m in invited_to],
+    )
+    tables = ("standings", "rating_history", "solitaire_bests", "cancel_votes", "versus_computer")
     for table in tables:
         conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))
@@ -413,4 +424,4 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
     conn.execute(
         f"UPDATE matches SET host_id = ? WHERE host_id = ? AND NOT {OPEN}", (NO_HOST, user_id)
     )
-    return held
+    return replace(held, invited_to=tuple(invited_to))

@@ -317,6 +317,7 @@ class MemberData:
     invitations: int = 0
     """Open lobbies that invite them (rematches of their games)."""
     invited_to: tuple[int, ...] = ()
-    """Those lobbies: forgetting the member changes them (they no longer wait for them)."""
+    """Those lobbies, once forgetting the member has changed them (they no longer wait for
+    them); not counted before."""
     rated: int = 0
     """Finished games whose rating after it their history keeps (one per game and server)."""

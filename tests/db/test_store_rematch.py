@@ -4,6 +4,7 @@ decided by the database, invitations kept while the lobby is open, and forgettin
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 
 import pytest
 
@@ -114,13 +115,35 @@ async def test_two_processes_opening_the_same_rematch_open_one_lobby(backend: Ba
 
 
 async def test_forgetting_a_member_deletes_their_invitations(store: SqlStore) -> None:
-    """Invitations count among what is stored about a member, and forgetting deletes them; the
-    lobby stays open for the others."""
+    """Invitations count among what is stored about a member, and forgetting deletes them and
+    names the lobbies that changed; the lobby stays open for the others."""
     old = await over(store, 10, 11, 12)
     lobby = await store.create_rematch(lobby_of(10), Rematch(old, (11, 12)))
     held = await store.member_data(11)
     assert held.invitations == 1 and held.open_matches == ()
-    assert await store.forget_member(11) == held
+    assert await store.forget_member(11) == replace(held, invited_to=(lobby.id,))
     assert await store.member_data(11) == MemberData()
     data = await store.load_match(lobby.id)
     assert data is not None and data.invited == (12,) and data.row.status == "lobby"
+
+
+async def test_a_member_forgotten_as_a_rematch_opens_is_never_left_invited(
+    backend: Backend,
+) -> None:
+    """One process opens the rematch that invites bob while another forgets bob, at the same
+    instant, many times: whichever commits first, bob is invited to no lobby afterwards, and
+    a lobby that had invited him is named as changed."""
+    one = backend.store
+    two = await backend.another()
+    try:
+        for _ in range(10):
+            old = await over(one, 10, 11)
+            opened, forgotten = await asyncio.gather(
+                one.create_rematch(lobby_of(10), Rematch(old, (11,))), two.forget_member(11)
+            )
+            data = await one.load_match(opened.id)
+            assert data is not None and data.invited == ()
+            assert forgotten.invited_to in ((), (opened.id,))
+            assert (await one.member_data(11)).invitations == 0
+    finally:
+        await two.close()
