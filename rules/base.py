@@ -59,8 +59,7 @@ class Phrase:
         object.__setattr__(self, "fields", tuple(sorted(fields.items())))
 
     def say(self, names: Sequence[str] | None = None, translate: Translate = same) -> str:
-        """The phrase in the language `translate` translates to, this template and each phrase
-        it holds translated, its seats named by `names` (else P1, P2, ...)."""
+        """The phrase worded by `translate`, nested phrases too; seats named by `names`."""
         fields = {k: _said(v, names, translate) for k, v in self.fields}
         return translate(self.template).format(**fields)
 
@@ -441,8 +440,7 @@ class Game(abc.ABC, Generic[S]):
         names: Sequence[str] | None = None,
         translate: Translate = same,
     ) -> str:
-        """The ASCII board of a view (from `view`), its words translated by `translate` (English
-        by default); <= BOARD_LIMIT chars."""
+        """A view's ASCII board, worded by `translate` (else English); <= BOARD_LIMIT chars."""
         board = self.draw(view, names, compact=False, translate=translate)
         if len(board) > BOARD_LIMIT:
             board = self.draw(view, names, compact=True, translate=translate)
@@ -458,8 +456,7 @@ class Game(abc.ABC, Generic[S]):
         compact: bool,
         translate: Translate = same,
     ) -> str:
-        """Draw a board from a view, each of its words a phrase said through `translate`; the
-        compact form must fit BOARD_LIMIT at every bound, in every language."""
+        """Draw a view's board in `translate`'s words; the compact form fits in any language."""
 
     @abc.abstractmethod
     def describe(self, before: S, moves: Mapping[Seat, Move], after: S) -> list[Phrase]:

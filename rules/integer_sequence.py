@@ -85,8 +85,7 @@ def play(n: int, order: Sequence[int]) -> tuple[list[int], list[int]]:
 
 
 def abbreviated(value: int | str, digits: int = 24, lead: int = 10) -> PhraseField:
-    """The number in full, or its first `lead` digits and its length when longer than
-    `digits`."""
+    """The number in full, or its first `lead` digits and its length when longer than `digits`."""
     text = str(value)
     if len(text) <= digits:
         return text

@@ -155,8 +155,7 @@ def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
 
 
 def _m_cell(value: str, t: Translate) -> str:
-    """m(k) for its column: a long number's first digits, as many as leave room for its length
-    in the reader's words."""
+    """m(k) for its column: as many leading digits as leave room for the reader's words."""
     room = COLUMNS[2][1] - 12
     for lead in range(10, 3, -1):
         text = abbreviate(value, 20, t, lead)
