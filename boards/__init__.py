@@ -23,9 +23,9 @@ def text(
     result: Result | None = None,
     t: Translate = same,
 ) -> str:
-    """The ASCII board of a game's view, for a code block (the rules draw it); a finished
-    game's starts with its result and shows nobody to move."""
-    board = GAMES[game].render_view(finished(game, view, result), names)
+    """The ASCII board of a game's view, for a code block (the rules draw it, in the words of
+    `t`); a finished game's starts with its result and shows nobody to move."""
+    board = GAMES[game].render_view(finished(game, view, result), names, t)
     if result is None:
         return board
     out = f"{said(result, names, t)}\n{board}"

@@ -25,9 +25,11 @@ from rules.base import (
     PhraseField,
     Seat,
     SeatRef,
+    Translate,
     clip,
     multiple_of_players,
     name_of,
+    same,
 )
 
 ARC_CHARS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ#$%&=?~^"
@@ -214,21 +216,39 @@ class ArcsAndMarks(Game[State]):
             "to_move": awaited[0] if awaited else None,
         }
 
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
         m, players = view["m"], view["players"]
+
+        def say(phrase: Phrase) -> str:
+            return phrase.say(names, translate)
+
         shown, finished = view["current"], False
         if shown is None and view["last"] is not None:
             shown, finished = view["last"], True
         number = view["round"] + (0 if not finished else -1) + 1
+        progress = Phrase(
+            "round {round}/{rounds}", round=min(number, view["rounds"]), rounds=view["rounds"]
+        )
+        status = Phrase("game over") if view["over"] else Phrase("lowest total wins")
+        totals = [f"{name_of(names, i)} {x}" for i, x in enumerate(view["scores"])]
         head = [
-            f"Arcs And Marks  m={m}  round {min(number, view['rounds'])}/{view['rounds']}"
-            + ("  (game over)" if view["over"] else "  (lowest total wins)"),
-            *_wrap([f"{name_of(names, i)} {x}" for i, x in enumerate(view["scores"])], "Totals: "),
+            f"Arcs And Marks  m={m}  {say(progress)}  ({say(status)})",
+            *_wrap(totals, say(Phrase("Totals:")) + " "),
         ]
+        footer = say(_footer(view))
         if shown is None:
-            foot = [f"Round {number}: no arcs yet.", _footer(view, names)]
+            foot = [say(Phrase("Round {number}: no arcs yet.", number=number)), footer]
             return "\n".join([*head, *foot])
-        title = f"Round {number} {'ended' if finished else 'so far'}: mark, k, mover, points"
+        if finished:
+            title = say(Phrase("Round {number} ended: mark, k, mover, points", number=number))
+        else:
+            title = say(Phrase("Round {number} so far: mark, k, mover, points", number=number))
         moves = []
         for t, (k, pts) in enumerate(zip(shown["ks"], shown["points"], strict=True)):
             who = name_of(names, (number - 1 + t) % players)
@@ -236,12 +256,12 @@ class ArcsAndMarks(Game[State]):
         if not compact:
             grid = _grid(m, shown["first"], tuple(shown["ks"]))
             lines = [title, *_columns([f"{ch} {text}" for ch, text in moves], 52)]
-            board = "\n".join([*head, *grid, *lines, _footer(view, names)])
+            board = "\n".join([*head, *grid, *lines, footer])
             if len(board) <= BOARD_LIMIT:
                 return board
         # Compact: no drawing (so no arc letters), the move list in three columns.
         lines = [title, *_columns([text for _, text in moves], 64)]
-        return "\n".join([*head, *lines, _footer(view, names)])
+        return "\n".join([*head, *lines, footer])
 
     def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
         (seat,) = moves
@@ -317,14 +337,16 @@ class ArcsAndMarks(Game[State]):
         )
 
 
-def _footer(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+def _footer(view: Mapping[str, Any]) -> Phrase:
     if view["over"]:
-        return "Game over: the lowest total wins."
-    who = name_of(names, view["to_move"])
+        return Phrase("Game over: the lowest total wins.")
+    who = SeatRef(view["to_move"])
     centre = next_centre(view)
     if centre is None:
-        return f"Next: {who} starts round {view['round'] + 1} with k@c."
-    return f"Next: {who}, arc centred on mark {centre}."
+        return Phrase(
+            "Next: {player} starts round {number} with k@c.", player=who, number=view["round"] + 1
+        )
+    return Phrase("Next: {player}, arc centred on mark {centre}.", player=who, centre=centre)
 
 
 def _wrap(items: list[str], lead: str, width: int = 52) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import random
 import unicodedata
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice
 from typing import Any, ClassVar, Generic, TypeVar, Union
@@ -23,6 +23,14 @@ HIDDEN = frozenset({"Cc", "Cf", "Cs"})
 """Unicode categories member text never shows: controls, bidi and zero-width marks, surrogates."""
 
 S = TypeVar("S")
+
+Translate = Callable[[str], str]
+"""A reader's translation of one English template (a gettext catalogue's `gettext`)."""
+
+
+def same(template: str) -> str:
+    """English, the language the templates are written in: the template as written."""
+    return template
 
 
 @dataclass(frozen=True)
@@ -50,22 +58,27 @@ class Phrase:
         object.__setattr__(self, "template", template)
         object.__setattr__(self, "fields", tuple(sorted(fields.items())))
 
+    def say(self, names: Sequence[str] | None = None, translate: Translate = same) -> str:
+        """The phrase worded by `translate`, nested phrases too; seats named by `names`."""
+        fields = {k: _said(v, names, translate) for k, v in self.fields}
+        return translate(self.template).format(**fields)
+
     def english(self, names: Sequence[str] | None = None) -> str:
         """The phrase in English, its seats named by `names` (else P1, P2, ...)."""
-        return self.template.format(**{k: _english(v, names) for k, v in self.fields})
+        return self.say(names, same)
 
     def __str__(self) -> str:
         """The phrase in English, seats as P1, P2, ..."""
         return self.english()
 
 
-def _english(value: PhraseField, names: Sequence[str] | None) -> str:
+def _said(value: PhraseField, names: Sequence[str] | None, translate: Translate) -> str:
     if isinstance(value, Phrase):
-        return value.english(names)
+        return value.say(names, translate)
     if isinstance(value, SeatRef):
         return name_of(names, value.seat)
     if isinstance(value, tuple):
-        return ", ".join(_english(v, names) for v in value)
+        return ", ".join(_said(v, names, translate) for v in value)
     return str(value)
 
 
@@ -421,18 +434,29 @@ class Game(abc.ABC, Generic[S]):
         """An ASCII board for a code block, drawn from the view alone; <= BOARD_LIMIT chars."""
         return self.render_view(self.view(s, viewer), names)
 
-    def render_view(self, view: Mapping[str, Any], names: Sequence[str] | None = None) -> str:
-        """The ASCII board of a view (from `view`); <= BOARD_LIMIT chars."""
-        board = self.draw(view, names, compact=False)
+    def render_view(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None = None,
+        translate: Translate = same,
+    ) -> str:
+        """A view's ASCII board, worded by `translate` (else English); <= BOARD_LIMIT chars."""
+        board = self.draw(view, names, compact=False, translate=translate)
         if len(board) > BOARD_LIMIT:
-            board = self.draw(view, names, compact=True)
+            board = self.draw(view, names, compact=True, translate=translate)
         if len(board) > BOARD_LIMIT:
             board = board[: BOARD_LIMIT - 2] + "\n…"
         return board
 
     @abc.abstractmethod
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
-        """Draw a board from a view; the compact form must fit BOARD_LIMIT at every bound."""
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
+        """Draw a view's board in `translate`'s words; the compact form fits in any language."""
 
     @abc.abstractmethod
     def describe(self, before: S, moves: Mapping[Seat, Move], after: S) -> list[Phrase]:

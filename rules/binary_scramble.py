@@ -19,9 +19,11 @@ from rules.base import (
     Phrase,
     Seat,
     SeatRef,
+    Translate,
     clip,
     multiple_of_players,
     name_of,
+    same,
 )
 
 Shape = tuple[int, ...]
@@ -313,32 +315,58 @@ class BinaryScramble(Game[State]):
             "end": s.end,
         }
 
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
         length, scores = view["length"], view["scores"]
-        target = "no target" if view["target"] is None else f"target {view['target']}"
-        lines = [f"Binary Scramble   length {length}   {target}"]
+
+        def say(phrase: Phrase) -> str:
+            return phrase.say(names, translate)
+
+        target = Phrase("no target")
+        if view["target"] is not None:
+            target = Phrase("target {target}", target=view["target"])
+        size = Phrase("length {length}", length=length)
+        lines = [f"Binary Scramble   {say(size)}   {say(target)}"]
         digits, mover = view["digits"], view["to_move"]
         if view["end"]:
-            lines.append(_end_line(view, names))
+            lines.append(say(_end_phrase(view)))
         elif len(digits) < length:
-            lines.append(f"Part 1: appending digits, {len(digits)} of {length} so far.")
+            part = Phrase(
+                "Part 1: appending digits, {count} of {length} so far.",
+                count=len(digits),
+                length=length,
+            )
+            lines.append(say(part))
         else:
-            lines.append("Part 2: flip one digit; the new list must be one never reached.")
+            part = Phrase("Part 2: flip one digit; the new list must be one never reached.")
+            lines.append(say(part))
         cells = [
             f"{'>' if i == mover else ' '} {name_of(names, i)} {x}" for i, x in enumerate(scores)
         ]
         lines += ["   ".join(cells[i : i + 4]) for i in range(0, len(cells), 4)]
         lines.append("")
+        listed, pos = say(Phrase("list")), say(Phrase("pos"))
+        # The labels' column is as wide as its longest label, so the digits stay in line.
+        label = max(5, len(listed), len(pos))
         if len(digits) < length:
-            lines.append(f"{'list':>5}  {digits}{'.' * (length - len(digits))}")
-            lines += _ruler(length)
+            lines.append(f"{listed:>{label}}  {digits}{'.' * (length - len(digits))}")
+            lines += _ruler(length, pos, label)
             return "\n".join(lines)
-        lines += _history(view, names, COMPACT_HISTORY if compact else HISTORY)
-        lines += _ruler(length)
-        lines.append(
-            f"{view['flips'] + 1} lists reached, {view['shapes']} of {partitions(length)} "
-            "run-length sets seen."
+        keep = COMPACT_HISTORY if compact else HISTORY
+        lines += _history(view, names, keep, label, translate)
+        lines += _ruler(length, pos, label)
+        seen = Phrase(
+            "{lists} lists reached, {seen} of {sets} run-length sets seen.",
+            lists=view["flips"] + 1,
+            seen=view["shapes"],
+            sets=partitions(length),
         )
+        lines.append(say(seen))
         return "\n".join(lines)
 
     def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
@@ -435,36 +463,55 @@ def _open_text(s: State) -> str:
     return ", ".join(map(str, open_positions(s)))
 
 
-def _end_line(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+def _end_phrase(view: Mapping[str, Any]) -> Phrase:
     scores = view["scores"]
     best = max(scores)
-    won = [name_of(names, i) for i, x in enumerate(scores) if x == best]
-    result = f"Winner: {won[0]}." if len(won) == 1 else f"Draw: {', '.join(won)}."
+    won = [SeatRef(i) for i, x in enumerate(scores) if x == best]
+    result = (
+        Phrase("Winner: {player}.", player=won[0])
+        if len(won) == 1
+        else Phrase("Draw: {players}.", players=tuple(won))
+    )
     if view["end"] == "target":
-        mover = name_of(names, (view["flips"] - 1) % view["players"])
-        return f"Game over: {mover} reached the target. {result}"
-    stuck = name_of(names, view["flips"] % view["players"])
-    return f"Game over: {stuck} has no legal flip. {result}"
+        mover = SeatRef((view["flips"] - 1) % view["players"])
+        return Phrase(
+            "Game over: {player} reached the target. {result}", player=mover, result=result
+        )
+    stuck = SeatRef(view["flips"] % view["players"])
+    return Phrase("Game over: {player} has no legal flip. {result}", player=stuck, result=result)
 
 
-def _history(view: Mapping[str, Any], names: Sequence[str] | None, keep: int) -> list[str]:
-    rows: list[tuple[str, str, str, str]] = [("0", view["start"], "", "start")]
+def _history(
+    view: Mapping[str, Any],
+    names: Sequence[str] | None,
+    keep: int,
+    label: int,
+    translate: Translate,
+) -> list[str]:
+    def say(phrase: Phrase) -> str:
+        return phrase.say(names, translate)
+
+    rows: list[tuple[str, str, str, str]] = [("0", view["start"], "", say(Phrase("start")))]
     shown = view["history"][-keep:]
     first = view["flips"] - len(shown) + 1
     for n, (seat, pos, digits, scored) in enumerate(shown, start=first):
-        rows.append((str(n), digits, "*" if scored else "", f"{name_of(names, seat)} flips {pos}"))
+        flips = Phrase("{player} flips {position}", player=SeatRef(seat), position=pos)
+        rows.append((str(n), digits, "*" if scored else "", say(flips)))
     runs = [show_shape(shape_of(d)) for _, d, _, _ in rows]
     width = max(len(r) for r in runs)
-    out = [f"{'#':>5}  {'list':<{view['length']}}  runs (1x4 = four runs of 1; * = point)"]
+    listed = say(Phrase("list"))
+    key = say(Phrase("runs (1x4 = four runs of 1; * = point)"))
+    out = [f"{'#':>{label}}  {listed:<{view['length']}}  {key}"]
     for i, ((num, digits, mark, what), run) in enumerate(zip(rows, runs, strict=True)):
-        out.append(f"{num:>5}  {digits}  {run:<{width}}  {mark:1} {what}".rstrip())
+        out.append(f"{num:>{label}}  {digits}  {run:<{width}}  {mark:1} {what}".rstrip())
         if i == 0 and first > 1:
-            out.append(f"{'...':>5}  ({first - 1} earlier flips)")
+            earlier = Phrase("({count} earlier flips)", count=first - 1)
+            out.append(f"{'...':>{label}}  {say(earlier)}")
     return out
 
 
-def _ruler(length: int) -> list[str]:
-    prefix = f"{'pos':>5}  "
+def _ruler(length: int, pos: str, label: int) -> list[str]:
+    prefix = f"{pos:>{label}}  "
     units = "".join(str(i % 10) for i in range(1, length + 1))
     if length < 10:
         return [prefix + units]

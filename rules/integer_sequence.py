@@ -16,11 +16,14 @@ from rules.base import (
     Option,
     OptionValue,
     Phrase,
+    PhraseField,
     Seat,
     SeatRef,
+    Translate,
     a_number_from,
     name_of,
     parse_int,
+    same,
 )
 from rules.primes import is_composite
 
@@ -81,12 +84,20 @@ def play(n: int, order: Sequence[int]) -> tuple[list[int], list[int]]:
     return ms, points
 
 
-def abbreviate(value: int | str, digits: int = 24) -> str:
-    """The number in full, or its first digits and its length when longer than `digits`."""
+def abbreviated(value: int | str, digits: int = 24, lead: int = 10) -> PhraseField:
+    """The number in full, or its first `lead` digits and its length when longer than `digits`."""
     text = str(value)
     if len(text) <= digits:
         return text
-    return f"{text[:10]}…({len(text)} digits)"
+    return Phrase("{start}…({length} digits)", start=text[:lead], length=len(text))
+
+
+def abbreviate(
+    value: int | str, digits: int = 24, translate: Translate = same, lead: int = 10
+) -> str:
+    """The number in full, or its first digits and its length, in the words of `translate`."""
+    shown = abbreviated(value, digits, lead)
+    return shown.say(None, translate) if isinstance(shown, Phrase) else str(shown)
 
 
 def kind(ms: Sequence[int], composites: Sequence[int], k: int) -> str:
@@ -210,25 +221,40 @@ class IntegerSequence(Game[State]):
             "scores": list(s.scores),
         }
 
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
         n, k, players = view["n"], view["move"], view["players"]
-        status = "game over" if view["over"] else f"move {k + 1} of {n}"
-        lines = [f"An Integer Sequence Game  n={n}  {status}", *_r_list(n, view["circled"])]
+
+        def say(phrase: Phrase) -> str:
+            return phrase.say(names, translate)
+
+        def short(value: int | str) -> str:
+            return abbreviate(value, digits, translate)
+
+        status = (
+            Phrase("game over") if view["over"] else Phrase("move {move} of {n}", move=k + 1, n=n)
+        )
+        lines = [f"An Integer Sequence Game  n={n}  {say(status)}", *_r_list(n, view["circled"])]
         rows = range(k + 1) if not compact else range(max(0, k - 7), k + 1)
         digits = 10**9 if not compact else 16
         cells = [
             (
                 str(i),
                 "-" if i == 0 else str(view["circled"][i - 1]),
-                abbreviate(view["m"][i], digits),
+                short(view["m"][i]),
                 view["kinds"][i],
                 "-" if i == 0 else str(view["c"][i - 1]),
                 "" if i == 0 else name_of(names, (i - 1) % players),
-                "" if i == 0 else "+" + abbreviate(view["points"][i - 1], digits),
+                "" if i == 0 else "+" + short(view["points"][i - 1]),
             )
             for i in rows
         ]
-        head = ("k", "r(k)", "m(k)", "P/C", "C", "by", "pts")
+        head = ("k", "r(k)", "m(k)", "P/C", "C", say(Phrase("by")), say(Phrase("pts")))
         widths = [max(len(row[c]) for row in [head, *cells]) for c in range(len(head))]
         right = {0, 1, 4, 6}
 
@@ -240,17 +266,25 @@ class IntegerSequence(Game[State]):
 
         lines += ["", fmt(head)]
         if rows.start > 0:
-            lines.append(f"  … {rows.start} earlier moves")
+            lines.append("  " + say(Phrase("… {count} earlier moves", count=rows.start)))
         lines += [fmt(row) for row in cells]
         lines.append("")
         totals = ", ".join(
-            f"{name_of(names, i)} {abbreviate(str(x), digits)}"
-            for i, x in enumerate(view["scores"])
+            f"{name_of(names, i)} {short(str(x))}" for i, x in enumerate(view["scores"])
         )
-        lines.append(("Score: " if players == 1 else "Scores: ") + totals)
+        if players == 1:
+            lines.append(say(Phrase("Score: {totals}", totals=totals)))
+        else:
+            lines.append(say(Phrase("Scores: {totals}", totals=totals)))
         if not view["over"]:
-            who = name_of(names, k % players)
-            lines.append(f"Next: {who}; m({k + 1}) = r·m({k}) + {view['next_c']}")
+            following = Phrase(
+                "Next: {player}; m({next}) = r·m({k}) + {c}",
+                player=SeatRef(k % players),
+                next=k + 1,
+                k=k,
+                c=view["next_c"],
+            )
+            lines.append(say(following))
         return "\n".join(lines)
 
     def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
@@ -264,12 +298,12 @@ class IntegerSequence(Game[State]):
         else:
             what = Phrase("neither prime nor composite")
         if got == 1:
-            scored = Phrase("{m} is divisible by 1 only among earlier m → +1", m=abbreviate(value))
+            scored = Phrase("{m} is divisible by 1 only among earlier m → +1", m=abbreviated(value))
         else:
             scored = Phrase(
                 "the largest earlier m dividing it is m({j}) = {divisor} → +{divisor}",
                 j=where,
-                divisor=abbreviate(got),
+                divisor=abbreviated(got),
             )
         out = [
             Phrase(
@@ -277,9 +311,9 @@ class IntegerSequence(Game[State]):
                 player=SeatRef(self.mover(before)),
                 r=r,
                 k=k,
-                previous=abbreviate(prev),
+                previous=abbreviated(prev),
                 c=c,
-                m=abbreviate(value),
+                m=abbreviated(value),
                 what=what,
                 scored=scored,
             )
@@ -295,7 +329,7 @@ class IntegerSequence(Game[State]):
             "Uncircled: {uncircled}.",
             move=k + 1,
             n=s.n,
-            previous=abbreviate(s.m[-1]),
+            previous=abbreviated(s.m[-1]),
             c=s.composites[-1],
             uncircled=_uncircled_text(s),
         )

@@ -21,8 +21,10 @@ from rules.base import (
     Phrase,
     Seat,
     SeatRef,
+    Translate,
     clip,
     name_of,
+    same,
 )
 from rules.labyrinthine_geometry import (
     COLUMNS,
@@ -251,29 +253,52 @@ class LabyrinthineLoop(Game[State]):
             "last": last,
         }
 
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
         n, total = view["n"], view["rounds"]
-        lines = [f"Labyrinthine Loop {n}x{n}, round {min(view['round'] + 1, total)} of {total}"]
-        lines += _score_lines(view, names)
+
+        def say(phrase: Phrase) -> str:
+            return phrase.say(names, translate)
+
+        number = Phrase(
+            "round {round} of {rounds}", round=min(view["round"] + 1, total), rounds=total
+        )
+        lines = [f"Labyrinthine Loop {n}x{n}, {say(number)}"]
+        lines += _score_lines(view, names, translate)
         last, phase = view["last"], view["phase"]
         if last is not None and phase in ("first", "over"):
             lines += ["", *grid_lines(n, last["parent"], last["close"], last["loop"], compact)]
-            lines.append(_last_line(view, names) + " (the @ dots)")
+            lines.append(say(Phrase("{closed} (the @ dots)", closed=_last_phrase(view))))
         else:
             lines += ["", *grid_lines(n, view["parent"], [], [], compact)]
             if last is not None:
-                lines.append(_last_line(view, names))
-        if phase != "over":
-            who = name_of(names, view["to_move"])
-            if phase == "first":
-                what = "(offense) draws the first segment on a fresh grid"
-            elif phase == "close":
-                what = "(offense) closes a loop: join two adjacent dots not joined yet"
-            else:
-                what = f"draws segment {view['segments'] + 1} of {n * n - 1} (from an o to a .)"
-            lines.append(f"To move: {who} {what}.")
+                lines.append(say(_last_phrase(view)))
+        if phase == "over":
+            lines.append(say(Phrase("Game over.")))
+            return "\n".join(lines)
+        who = SeatRef(view["to_move"])
+        if phase == "first":
+            what = Phrase(
+                "To move: {player} (offense) draws the first segment on a fresh grid.", player=who
+            )
+        elif phase == "close":
+            what = Phrase(
+                "To move: {player} (offense) closes a loop: join two adjacent dots not joined yet.",
+                player=who,
+            )
         else:
-            lines.append("Game over.")
+            what = Phrase(
+                "To move: {player} draws segment {segment} of {all} (from an o to a .).",
+                player=who,
+                segment=view["segments"] + 1,
+                all=n * n - 1,
+            )
+        lines.append(say(what))
         return "\n".join(lines)
 
     def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
@@ -425,30 +450,37 @@ def grid_lines(
     return out
 
 
-def _score_lines(view: Mapping[str, Any], names: Sequence[str] | None) -> list[str]:
+def _score_lines(
+    view: Mapping[str, Any], names: Sequence[str] | None, translate: Translate
+) -> list[str]:
     parts = []
     for seat, points in enumerate(view["scores"]):
         mark = "*" if seat == view["offense"] else ""
         parts.append(f"{name_of(names, seat)}{mark} {points}")
-    lines, line = [], "Scores:"
+    label = Phrase("Scores:").say(names, translate)
+    lines, line = [], label
     for i, part in enumerate(parts):
         if i and len(line) + len(part) > 60:
             lines.append(line + ",")
-            line = "       "
+            line = " " * len(label)
         line += (", " if i and line.strip() else " ") + part
     lines.append(line)
     if view["offense"] is not None:
-        lines.append("(* = offense this round)")
+        lines.append(Phrase("(* = offense this round)").say(names, translate))
     return lines
 
 
-def _last_line(view: Mapping[str, Any], names: Sequence[str] | None) -> str:
+def _last_phrase(view: Mapping[str, Any]) -> Phrase:
     n, last = view["n"], view["last"]
     a, b = last["close"]
     size = len(last["loop"])
-    return (
-        f"Round {view['round']}: {name_of(names, last['offense'])} closed "
-        f"{dot_name(n, a)}-{dot_name(n, b)}, a loop of {size} dots, +{size}"
+    return Phrase(
+        "Round {round}: {player} closed {a}-{b}, a loop of {size} dots, +{size}",
+        round=view["round"],
+        player=SeatRef(last["offense"]),
+        a=dot_name(n, a),
+        b=dot_name(n, b),
+        size=size,
     )
 
 

@@ -17,9 +17,11 @@ from rules.base import (
     Phrase,
     Seat,
     SeatRef,
+    Translate,
     clip,
     multiple_of_players,
     name_of,
+    same,
 )
 
 MAX_N = 60
@@ -194,27 +196,38 @@ class LengthsOfLengths(Game[State]):
             "last": last,
         }
 
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
         n, p, total = view["n"], view["players"], view["total_rounds"]
+
+        def say(phrase: Phrase) -> str:
+            return phrase.say(names, translate)
+
         if view["over"]:
-            head = f"{self.title}  n={n}  game over after {total} rounds"
+            status = Phrase("game over after {rounds} rounds", rounds=total)
         else:
-            head = f"{self.title}  n={n}  round {view['round'] + 1} of {total}"
-        lines = [head, ""]
+            status = Phrase("round {round} of {rounds}", round=view["round"] + 1, rounds=total)
+        lines = [f"{self.title}  n={n}  {say(status)}", ""]
         width = max(len(name_of(names, i)) for i in range(p))
+        offense, to_play = say(Phrase("offense")), say(Phrase("<- to play"))
         for seat in range(p):
             mark = ""
             if seat == view["offense"]:
-                mark += "  offense"
+                mark += f"  {offense}"
             if seat == view["to_move"]:
-                mark += "  <- to play"
+                mark += f"  {to_play}"
             lines.append(
                 f"{seat + 1}. {name_of(names, seat):<{width}} {view['scores'][seat]:>4}{mark}"
             )
         if not view["over"]:
-            lines += ["", *_current_round(view, names)]
+            lines += ["", *_current_round(view, names, translate)]
         if view["last"] is not None:
-            lines += ["", *_last_round(view["last"], names, compact)]
+            lines += ["", *_last_round(view["last"], names, compact, translate)]
         return "\n".join(lines)
 
     def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
@@ -275,30 +288,48 @@ class LengthsOfLengths(Game[State]):
         )
 
 
-def _current_round(view: Mapping[str, Any], names: Sequence[str] | None) -> list[str]:
+def _current_round(
+    view: Mapping[str, Any], names: Sequence[str] | None, translate: Translate
+) -> list[str]:
     n, p, digits, off = view["n"], view["players"], view["digits"], view["offense"]
     who = "".join(str((off + i) % p + 1) for i in range(len(digits)))
+    heading = Phrase(
+        "Round {round}, offense {player}: {digits}/{n} digits, {mover} to play",
+        round=view["round"] + 1,
+        player=SeatRef(off),
+        digits=len(digits),
+        n=n,
+        mover=SeatRef(view["to_move"]),
+    )
+    listed, by = Phrase("list").say(names, translate), Phrase("by").say(names, translate)
+    # The two labels are as wide as each other so that each digit stands above its player.
+    width = max(len(listed), len(by))
     return [
-        f"Round {view['round'] + 1}, offense {name_of(names, off)}: "
-        f"{len(digits)}/{n} digits, {name_of(names, view['to_move'])} to play",
-        f"  list {digits}{'.' * (n - len(digits))}",
-        f"  by   {who}^",
+        heading.say(names, translate),
+        f"  {listed:<{width}} {digits}{'.' * (n - len(digits))}",
+        f"  {by:<{width}} {who}^",
     ]
 
 
-def _last_round(last: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> list[str]:
+def _last_round(
+    last: Mapping[str, Any], names: Sequence[str] | None, compact: bool, translate: Translate
+) -> list[str]:
     levels = last["levels"]
     texts = [level_text(i, lv) for i, lv in enumerate(levels)]
     if compact:
         texts = [t if len(t) <= COMPACT_WIDTH else t[: COMPACT_WIDTH - 1] + "…" for t in texts]
         if len(texts) > COMPACT_LEVELS:
-            hidden = len(texts) - COMPACT_LEVELS + 1
-            texts = [*texts[: COMPACT_LEVELS - 2], f"… {hidden} more levels …", texts[-1]]
-    off = name_of(names, last["offense"])
+            hidden = Phrase("… {count} more levels …", count=len(texts) - COMPACT_LEVELS + 1)
+            texts = [*texts[: COMPACT_LEVELS - 2], hidden.say(names, translate), texts[-1]]
+    off = SeatRef(last["offense"])
+    heading = Phrase(
+        "Round {round} (offense {player}): the run-length cascade", round=last["round"], player=off
+    )
+    scored = Phrase("{player} (offense) scored {score}", player=off, score=last["score"])
     return [
-        f"Round {last['round']} (offense {off}): the run-length cascade",
+        heading.say(names, translate),
         *(f"  {t}" for t in texts),
-        f"{off} (offense) scored {last['score']}",
+        scored.say(names, translate),
     ]
 
 

@@ -18,9 +18,11 @@ from rules.base import (
     Phrase,
     Seat,
     SeatRef,
+    Translate,
     a_number_from,
     name_of,
     parse_int,
+    same,
 )
 from rules.number_sets import NumberSet, RangeMoves
 
@@ -214,21 +216,33 @@ class NumbersToNumber(Game[State]):
         # The board lists played numbers only while they are few; then it counts them.
         return {"played": len(used), "used": list(used) if len(used) <= LISTED else None}
 
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
         m, a, b = view["m"], name_of(names, 0), name_of(names, 1)
         width = max(len(a), len(b), 4)
-        lines = [
-            f"Numbers To Number  m={m}  round {min(view['round'] + 1, view['rounds'])}"
-            f"/{view['rounds']}" + ("  (game over)" if view["over"] else ""),
-            f"{a:<{width}} {view['scores'][0]:>4} pts   {b:<{width}} {view['scores'][1]:>4} pts",
-            "",
-        ]
+        number = min(view["round"] + 1, view["rounds"])
+        progress = Phrase("round {round}/{rounds}", round=number, rounds=view["rounds"])
+        head = f"Numbers To Number  m={m}  {progress.say(names, translate)}"
+        if view["over"]:
+            over = Phrase("game over")
+            head += f"  ({over.say(names, translate)})"
+        pts = Phrase("pts").say(names, translate)
+        scores = view["scores"]
+        lines = [head, f"{a:<{width}} {scores[0]:>4} {pts}   {b:<{width}} {scores[1]:>4} {pts}", ""]
         if view["pairs"] or not view["last_pairs"]:
-            lines += _draw_round("This round", view["pairs"], m, (a, b), width, compact)
+            pairs = view["pairs"]
+            title = Phrase("This round: list {list}", list=_shown(pairs, m))
         else:
-            lines += _draw_round("Last round", view["last_pairs"], m, (a, b), width, compact)
+            pairs = view["last_pairs"]
+            title = Phrase("Last round: list {list}", list=_shown(pairs, m))
+        lines += _draw_round(title.say(names, translate), pairs, m, (a, b), width, compact)
         if view["private"] is not None:
-            lines += ["", _unused_line(view["private"], m, compact)]
+            lines += ["", _unused_line(view["private"], m, compact).say(names, translate)]
         return "\n".join(lines)
 
     def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
@@ -289,6 +303,12 @@ class NumbersToNumber(Game[State]):
         )
 
 
+def _shown(pairs: Sequence[Sequence[int]], m: int) -> str:
+    """A round's list so far, a dot for each move still to come."""
+    symbols = "".join(symbol((p[0], p[1])) for p in pairs)
+    return symbols + "." * (m - len(symbols))
+
+
 def _draw_round(
     title: str,
     pairs: Sequence[Sequence[int]],
@@ -298,8 +318,7 @@ def _draw_round(
     compact: bool,
 ) -> list[str]:
     symbols = "".join(symbol((p[0], p[1])) for p in pairs)
-    shown = symbols + "." * (m - len(symbols))
-    lines = [f"{title}: list {shown}"]
+    lines = [title]
     if not compact or m <= 8:
         cell = len(str(2**m - 1)) + 1
         for seat, name in enumerate(names):
@@ -313,13 +332,20 @@ def _draw_round(
     return lines
 
 
-def _unused_line(private: Mapping[str, Any], m: int, compact: bool) -> str:
+def _unused_line(private: Mapping[str, Any], m: int, compact: bool) -> Phrase:
     top, played, used = 2**m - 1, private["played"], private["used"]
     if not played:
-        return f"Your unused numbers: 1..{top} (all)"
+        return Phrase("Your unused numbers: 1..{top} (all)", top=top)
     if used is None or compact:
-        return f"Your unused numbers: {top - played} of 1..{top}; played {played}"
-    return f"Your unused numbers: 1..{top} except {', '.join(map(str, used))}"
+        return Phrase(
+            "Your unused numbers: {left} of 1..{top}; played {played}",
+            left=top - played,
+            top=top,
+            played=played,
+        )
+    return Phrase(
+        "Your unused numbers: 1..{top} except {used}", top=top, used=", ".join(map(str, used))
+    )
 
 
 GAME = NumbersToNumber()

@@ -23,13 +23,20 @@ from rules.base import (
     PhraseField,
     Seat,
     SeatRef,
+    Translate,
     clip,
     name_of,
     parse_int,
+    same,
 )
 from rules.numerical_cards_scoring import Pile, no_points_left, outcome, reason
 
-CARDS_GO = {"back": "cards kept", "moldy": "both moldy", "exchange": "exchanged"}
+CARDS_GO = {
+    "back": Phrase("cards kept"),
+    "moldy": Phrase("both moldy"),
+    "exchange": Phrase("exchanged"),
+}
+"""Where the cards of a reveal went, in a board's few words."""
 
 
 @dataclass(frozen=True)
@@ -77,9 +84,11 @@ def moved(pile: Pile, out: int | None, into: int | None = None) -> Pile:
     return tuple(lst)
 
 
-def end_text(end: str, active: Sequence[bool], who: Sequence[str]) -> str:
+def end_text(
+    end: str, active: Sequence[bool], who: Sequence[str], translate: Translate = same
+) -> str:
     """Why the game ended, as a sentence naming the players by `who`."""
-    return end_phrase(end, active).english(who)
+    return end_phrase(end, active).say(who, translate)
 
 
 def end_phrase(end: str, active: Sequence[bool]) -> Phrase:
@@ -296,31 +305,50 @@ class NumericalCards(Game[State]):
     def private_view(self, s: State, seat: Seat) -> dict[str, Any]:
         return {"seat": seat, "fresh": list(s.fresh[seat])}
 
-    def draw(self, view: Mapping[str, Any], names: Sequence[str] | None, compact: bool) -> str:
+    def draw(
+        self,
+        view: Mapping[str, Any],
+        names: Sequence[str] | None,
+        compact: bool,
+        translate: Translate = same,
+    ) -> str:
         p = len(view["scores"])
         who = [name_of(names, k)[:16] for k in range(p)]
-        w = max(6, *map(len, who))
-        head = f"Numerical Card Game  m={view['m']}  move {view['moves']} of {view['max_moves']}"
-        lines = [head]
+
+        def say(phrase: Phrase) -> str:
+            return phrase.say(who, translate)
+
+        move = Phrase("move {move} of {n}", move=view["moves"], n=view["max_moves"])
+        lines = [f"Numerical Card Game  m={view['m']}  {say(move)}"]
         if view["over"]:
-            lines.append(end_text(view["end"], view["active"], who))
+            lines.append(end_text(view["end"], view["active"], who, translate))
         else:
             i, j = view["cycle"][view["current"]]
-            lines.append(f"Now: {who[i]} vs {who[j]} (sealed cards)")
+            now = Phrase("Now: {a} vs {b} (sealed cards)", a=SeatRef(i), b=SeatRef(j))
+            lines.append(say(now))
         if view["last"] is not None:
-            lines.append("Last: " + _last_text(view["last"], who))
-        lines += ["", f" #  {'player':<{w}}  score  fresh  moldy"]
+            lines.append(say(Phrase("Last: {move}", move=_last_phrase(view["last"]))))
+        player, *counts = (
+            say(x) for x in (Phrase("player"), Phrase("score"), Phrase("fresh"), Phrase("moldy"))
+        )
+        # Each column is as wide as its heading in the reader's language (5 at least).
+        w = max(len(player), *map(len, who))
+        cw = [max(5, len(c)) for c in counts]
+        left, you = say(Phrase("(left)")), say(Phrase("<- you"))
+        heads = "  ".join(f"{c:>{n}}" for c, n in zip(counts, cw, strict=True))
+        lines += ["", f" #  {player:<{w}}  {heads}"]
         for k in range(p):
-            row = f"{k + 1:>2}  {who[k]:<{w}}  {view['scores'][k]:>5}  {view['fresh_sizes'][k]:>5}"
-            row += f"  {len(view['moldy'][k]):>5}" + ("" if view["active"][k] else "  (left)")
-            row += "  <- you" if view.get("viewer") == k else ""
+            numbers = (view["scores"][k], view["fresh_sizes"][k], len(view["moldy"][k]))
+            shown = "  ".join(f"{x:>{n}}" for x, n in zip(numbers, cw, strict=True))
+            row = f"{k + 1:>2}  {who[k]:<{w}}  {shown}" + ("" if view["active"][k] else f"  {left}")
+            row += f"  {you}" if view.get("viewer") == k else ""
             lines.append(row)
         if not compact and any(view["moldy"]):
-            lines += ["", "Moldy piles (revealed cards):"]
+            lines += ["", say(Phrase("Moldy piles (revealed cards):"))]
             for k in range(p):
                 if view["moldy"][k]:
                     lines += _wrapped(f" {who[k]:<{w}}:", view["moldy"][k])
-        lines += ["", "Pairing cycle ([now], ~x-y~ skipped: a player left):"]
+        lines += ["", say(Phrase("Pairing cycle ([now], ~x-y~ skipped: a player left):"))]
         cells = []
         for e, (i, j) in enumerate(view["cycle"]):
             cell = f"{i + 1}-{j + 1}"
@@ -330,10 +358,8 @@ class NumericalCards(Game[State]):
         lines += _wrapped("", cells)
         private = view["private"]
         if private is not None:
-            lines += [
-                "",
-                *_wrapped(f"Your fresh pile ({len(private['fresh'])}):", private["fresh"]),
-            ]
+            fresh = Phrase("Your fresh pile ({count}):", count=len(private["fresh"]))
+            lines += ["", *_wrapped(say(fresh), private["fresh"])]
         return "\n".join(lines)
 
     def describe(self, before: State, moves: Mapping[Seat, Move], after: State) -> list[Phrase]:
@@ -409,15 +435,25 @@ class NumericalCards(Game[State]):
         )
 
 
-def _last_text(last: Sequence[Any], who: Sequence[str]) -> str:
+def _last_phrase(last: Sequence[Any]) -> Phrase:
+    """The last move, revealed, in a board's few words."""
     i, j, a, b = last
     if "drop" in (a, b):
-        quit = [who[k] for k, mv in ((i, a), (j, b)) if mv == "drop"]
-        return " and ".join(quit) + (" dropped out" if len(quit) == 1 else " both dropped out")
+        quit = [SeatRef(k) for k, mv in ((i, a), (j, b)) if mv == "drop"]
+        if len(quit) == 1:
+            return Phrase("{player} dropped out", player=quit[0])
+        return Phrase("{player} and {other} both dropped out", player=quit[0], other=quit[1])
     x, y = int(a), int(b)
-    pts = gain_text(x, y, i, j).english(who)
-    where = outcome(x, y)[2]
-    return f"{who[i]} {x} vs {who[j]} {y}: {reason(x, y)}; {pts}, {CARDS_GO[where]}"
+    return Phrase(
+        "{a} {x} vs {b} {y}: {reason}; {points}, {goes}",
+        a=SeatRef(i),
+        x=x,
+        b=SeatRef(j),
+        y=y,
+        reason=reason(x, y),
+        points=gain_text(x, y, i, j),
+        goes=CARDS_GO[outcome(x, y)[2]],
+    )
 
 
 def _wrapped(label: str, items: Sequence[Any], width: int = 64) -> list[str]:

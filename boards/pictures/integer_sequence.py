@@ -128,7 +128,7 @@ def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
             canvas.draw.rectangle(
                 (MARGIN - 8, y - 2, MARGIN + INNER + 8, y + ROW_H - 4), fill=SHADE
             )
-        cells = _cells(view, i)
+        cells = _cells(view, i, canvas.t)
         x = MARGIN
         for (_, width), text in zip(COLUMNS, cells, strict=True):
             face = "mono" if text[:1].isdigit() or text[:1] == "+" else "sans"
@@ -154,12 +154,22 @@ def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
     canvas.paragraph(canvas.t(key), SMALL, MUTED)
 
 
-def _cells(view: Mapping[str, Any], i: int) -> list[str]:
+def _m_cell(value: str, t: Translate) -> str:
+    """m(k) for its column: as many leading digits as leave room for the reader's words."""
+    room = COLUMNS[2][1] - 12
+    for lead in range(10, 3, -1):
+        text = abbreviate(value, 20, t, lead)
+        if text_width(text, "mono", SMALL) <= room:
+            break
+    return text
+
+
+def _cells(view: Mapping[str, Any], i: int, t: Translate) -> list[str]:
     ms, kinds = view["m"], view["kinds"]
-    value = abbreviate(ms[i], 20)
+    value = _m_cell(ms[i], t)
     if i == 0:
         return ["0", "–", value, kinds[0], "–", "", ""]
     got = view["points"][i - 1]
     j = scoring_divisor(ms, i, got)
-    why = f"+{abbreviate(got, 12)}" + ("" if got == "1" else f"  = m({j})")
+    why = f"+{abbreviate(got, 12, t)}" + ("" if got == "1" else f"  = m({j})")
     return [str(i), str(view["circled"][i - 1]), value, kinds[i], str(view["c"][i - 1]), "", why]

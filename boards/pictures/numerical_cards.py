@@ -23,7 +23,7 @@ from boards.pictures.canvas import (
     players,
     seat_name,
 )
-from boards.pictures.page import LEFT, Canvas
+from boards.pictures.page import LEFT, Canvas, wrapped
 from boards.words import N_, Translate
 from rules.numerical_cards import end_text
 from rules.numerical_cards_scoring import outcome, reason
@@ -56,7 +56,7 @@ def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: T
     canvas.legend(players(names, view["scores"], view, pair, notes, left, t))
     who = [seat_name(names, k, 260) for k in range(p)]
     if view["over"]:
-        canvas.paragraph(end_text(view["end"], view["active"], who), BODY, INK, "bold")
+        canvas.paragraph(end_text(view["end"], view["active"], who, t), BODY, INK, "bold")
     else:
         i, j = pair
         now = t(N_("Now: {player} and {other} each pick a card in secret."))
@@ -105,11 +105,16 @@ def _last(canvas: Canvas, last: Sequence[Any], who: Sequence[str]) -> None:
         pts = t(N_("both +{points}")).format(points=pi)
     if not (pi or pj):
         pts = t(N_("no points"))
-    # Why it scored is the rules' own sentence.
-    lines = [f"{reason(x, y)}: {pts}", t(GOES[where])]
-    for n, line in enumerate(lines):
-        canvas.text((left + 24, top + 22 + 40 * n), line, BODY, "bold" if n == 0 else "sans")
-    canvas.y = top + CARD_H + 22
+    # Why it scored is the rules' own phrase, said in the reader's words; a longer wording
+    # wraps in the room right of the cards.
+    why = t(N_("{reason}: {points}")).format(reason=reason(x, y).say(who, t), points=pts)
+    room = WIDTH - MARGIN - (left + 24)
+    lines = [(line, "bold") for line in wrapped(why, "bold", BODY, room)]
+    lines += [(line, "sans") for line in wrapped(t(GOES[where]), "sans", BODY, room)]
+    canvas.room(40 * len(lines) + 22)
+    for n, (line, face) in enumerate(lines):
+        canvas.text((left + 24, top + 22 + 40 * n), line, BODY, face)
+    canvas.y = top + max(CARD_H, 40 * len(lines) + 4) + 22
 
 
 def _piles(canvas: Canvas, view: Mapping[str, Any], who: Sequence[str]) -> None:

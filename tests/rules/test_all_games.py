@@ -16,6 +16,7 @@ from rules import GAMES
 from rules.base import BOARD_LIMIT, Game, IllegalMove, Phrase
 from rules.codec import decode, encode
 from rules.record import Progress, Record, replay
+from tests.rules.french import FRENCH
 
 GAMES_PER_CASE = 4
 FULL_CHECK_STEPS = 200
@@ -130,8 +131,13 @@ def check_step(
         assert {k: x for k, x in v.items() if k not in ("viewer", "private")} == {
             k: x for k, x in public.items() if k not in ("viewer", "private")
         }, "the public part of a view must not depend on who looks"
-        board = game.render(s, viewer, [f"player{i}" for i in range(players)])
+        names = [f"player{i}" for i in range(players)]
+        board = game.render(s, viewer, names)
         assert 0 < len(board) <= BOARD_LIMIT
+        # French is longer: its board must fit, cut short only where the English one is.
+        french = game.render_view(v, names, FRENCH)
+        assert 0 < len(french) <= BOARD_LIMIT
+        assert board.endswith("\n…") or not french.endswith("\n…")
 
 
 def play_one(slug: str, players: int, options: dict[str, Any], seed: int) -> None:

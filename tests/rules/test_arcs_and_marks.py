@@ -11,6 +11,7 @@ from rules.arcs_and_marks import GAME, State
 from rules.arcs_geometry import arcs_meet
 from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.record import Progress
+from tests.rules.french import FRENCH
 
 NAMES = ["alice", "bob", "carol"]
 LONG = [f"player{i}" for i in range(8)]
@@ -248,6 +249,8 @@ def test_board_fits_at_the_largest_bounds() -> None:
             seat = seat_now(p.state)
             p = p.submit(seat, GAME.sample(p.state, seat, rng))
             assert len(GAME.render(p.state, None, names)) <= BOARD_LIMIT
+            view = GAME.view(p.state, None)
+            assert len(GAME.draw(view, names, True, FRENCH)) <= BOARD_LIMIT
         compact = GAME.draw(GAME.view(p.state, None), names, compact=True)
         assert "@" in compact and "player1" in compact and "." * 9 not in compact
     # The view alone decides; a synthetic worst case (m=60, 8 players, 5-digit totals).
@@ -255,6 +258,7 @@ def test_board_fits_at_the_largest_bounds() -> None:
     view.update(players=8, scores=[99999] * 8)
     view["current"] = {"first": 0, "ks": [29] * 60, "points": [59] * 60}
     assert len(GAME.draw(view, LONG, compact=True)) <= BOARD_LIMIT
+    assert len(GAME.draw(view, LONG, True, FRENCH)) <= BOARD_LIMIT
 
 
 def test_a_whole_round_at_m60() -> None:

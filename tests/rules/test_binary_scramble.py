@@ -11,6 +11,7 @@ from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.binary_scramble import GAME, HISTORY, partitions, shape_of, show_shape
 from rules.codec import decode, encode
 from rules.record import Progress
+from tests.rules.french import FRENCH
 
 NAMES = ["alice", "bob", "carol"]
 
@@ -254,6 +255,8 @@ def test_board_fits_at_the_bounds() -> None:
     full = GAME.draw(view, names, compact=False)
     compact = GAME.draw(view, names, compact=True)
     assert len(compact) < len(full) <= BOARD_LIMIT
+    french = GAME.draw(view, names, False, FRENCH), GAME.draw(view, names, True, FRENCH)
+    assert len(french[1]) < len(french[0]) <= BOARD_LIMIT
     assert "(288 earlier flips)" in full and "(295 earlier flips)" in compact
     assert "         111111111122222\n  pos  123456789012345678901234" in full
     assert max(len(line) for line in full.splitlines()) <= 80

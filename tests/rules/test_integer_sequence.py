@@ -11,6 +11,7 @@ from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.codec import decode, encode
 from rules.integer_sequence import GAME, abbreviate, best_divisor, play
 from rules.record import Progress
+from tests.rules.french import FRENCH
 
 NAMES = ["alice", "bob", "carol"]
 
@@ -158,8 +159,9 @@ def test_board_compact_at_the_largest_bound() -> None:
         (seat,) = p.awaited()
         p = p.submit(seat, GAME.sample(p.state, seat, rng))
         board = GAME.render(p.state, seat, names)
-        worst = max(worst, len(board))
-        assert not board.endswith("\n…")
+        french = GAME.render_view(GAME.view(p.state, seat), names, FRENCH)
+        worst = max(worst, len(board), len(french))
+        assert not board.endswith("\n…") and not french.endswith("\n…")
     assert worst <= BOARD_LIMIT
     assert len(str(p.state.m[-1])) >= 80
     assert "digits)" in board and "earlier moves" in board
@@ -175,6 +177,8 @@ def test_board_compact_with_huge_scores() -> None:
     view["points"] = [str(10**80)] * 60
     board = GAME.draw({**view, "viewer": None, "private": None}, names, compact=True)
     assert len(board) <= BOARD_LIMIT
+    french = GAME.draw({**view, "viewer": None, "private": None}, names, True, FRENCH)
+    assert len(french) <= BOARD_LIMIT
 
 
 def test_prompt() -> None:

@@ -10,6 +10,7 @@ from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.labyrinthine_geometry import neighbours, pairs, tree_path
 from rules.labyrinthine_loop import GAME, State
 from rules.record import Progress
+from tests.rules.french import FRENCH
 
 NAMES = ["alice", "bob", "carol"]
 SNAKE_3 = ["a1 a2", "a2 a3", "a3 b3", "b3 c3", "c3 c2", "c2 c1", "c1 b1", "b1 b2"]
@@ -360,12 +361,16 @@ def test_board_fits_at_the_largest_bound() -> None:
     names = [f"player{i}x" for i in range(8)]
     p, rng = begin(8, n=12, rounds=10), random.Random(7)
     longest = [0, 0]
+    french = [0, 0]
     for _ in range(2 * 144 + 5):
         view = GAME.view(p.state, 3)
         for compact in (False, True):
             longest[compact] = max(longest[compact], len(GAME.draw(view, names, compact)))
+            said = GAME.draw(view, names, compact, FRENCH)
+            french[compact] = max(french[compact], len(said))
         p = p.submit(mover(p), GAME.sample(p.state, mover(p), rng))
     assert longest[1] < longest[0] <= BOARD_LIMIT
+    assert french[1] < french[0] <= BOARD_LIMIT
 
 
 def test_views_are_public() -> None:

@@ -14,6 +14,7 @@ from rules.lengths_of_lengths import (
     run_lengths,
 )
 from rules.record import Progress
+from tests.rules.french import FRENCH
 
 EXAMPLE = "1010110011101000111001011"
 EXAMPLE_LEVELS = [
@@ -182,6 +183,8 @@ def test_board_fits_at_the_bounds() -> None:
         for compact in (False, True):
             board = GAME.draw(view, names, compact)
             assert len(board) <= BOARD_LIMIT, (players, n, compact, len(board))
+            french = GAME.draw(view, names, compact, FRENCH)
+            assert len(french) <= BOARD_LIMIT, (players, n, compact, len(french))
         assert len(GAME.render(s, None, names)) <= BOARD_LIMIT
 
 

@@ -13,6 +13,7 @@ from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.numerical_cards import GAME, State, cycle
 from rules.numerical_cards_scoring import no_points_left, outcome
 from rules.record import Progress
+from tests.rules.french import FRENCH
 
 NAMES = ["alice", "bob", "carol", "dave"]
 
@@ -400,6 +401,7 @@ def test_board_fits_at_the_largest_bound() -> None:
         board = GAME.render(s, viewer, names)
         assert len(board) <= BOARD_LIMIT
         assert len(GAME.draw(GAME.view(s, viewer), names, compact=True)) <= BOARD_LIMIT
+        assert len(GAME.draw(GAME.view(s, viewer), names, True, FRENCH)) <= BOARD_LIMIT
     assert len(GAME.draw(GAME.view(s, 0), names, compact=False)) > BOARD_LIMIT
     over = replace(s, end="limit")
     assert "Game over: the move limit is reached." in GAME.render(over, None, names)
