@@ -178,11 +178,11 @@ class Play(commands.Cog):
             if seat is None or match.status != ACTIVE or seat.seat not in match.step_seats():
                 raise RefereeError(Ask.NOT_WAITING_ON_YOU, game=match.ref)
             p = match.require_progress()
-            # A form's placeholder is plain text: the game's own English, names as written.
-            prompt = p.game.prompt(p.state, seat.seat).english(match.names)
-            await interaction.response.send_modal(
-                SecretMoveForm(match, prompt, words_for(interaction))
-            )
+            words = words_for(interaction)
+            # A form's placeholder is plain text: no markdown, names as written.
+            names = [words.seat_name(s.name, s.computer is not None) for s in match.seats]
+            prompt = p.game.prompt(p.state, seat.seat).say(names, words.gettext)
+            await interaction.response.send_modal(SecretMoveForm(match, prompt, words))
         except RefereeError as e:
             await answer_failure(interaction, e)
 

@@ -17,7 +17,8 @@ from offline.terminal import members_speak
 from referee.codes import Line, Reply
 from referee.rows import FORMER_PLAYER
 from referee.speech import GameRef, Listed, Person, Quote, say
-from tests.bot.table import NAMES, Table
+from rules import GAMES
+from tests.bot.table import NAMES, Table, staying_move
 
 FRENCH = Words("fr")
 ENGLISH_WORDS = ("Winner", " wins", "Locked in", "Opened", "lobby", "Options:", "to move")
@@ -97,3 +98,99 @@ async def test_the_rules_of_a_game_in_french(simcord_env: Any) -> None:
     assert shown.startswith("Deux joueurs.")
     assert "`manches`" in shown and "/nouvellepartie numbers-to-number" in shown
     assert "`rounds`" not in shown and "/newgame" not in shown and "number of rounds" not in shown
+
+
+SMALL = {
+    "numbers-to-number": {"m": 3, "rounds": 1},
+    "numerical-cards": {"m": 4},
+    "lengths-of-lengths": {"n": 4},
+    "binary-scramble": {"length": 4, "target": 2},
+    "labyrinthine-loop": {"n": 3},
+    "integer-sequence": {"n": 4},
+    "arcs-and-marks": {"m": 4, "rounds": 1},
+}
+"""Every game, at a size that plays out in a few moves."""
+ENGLISH_ANYWHERE = (
+    *ENGLISH_WORDS,
+    "To move",
+    "Next:",
+    "Now:",
+    "Moldy",
+    "moldy",
+    "Your unused",
+    "Your fresh",
+    "Game over",
+    "game over",
+    "Scores:",
+    "Totals:",
+    "round ",
+    "Round ",
+    "offense",
+    "Players:",
+    "Host:",
+    "Join",
+    "Rematch",
+    "Submit",
+    "waiting for",
+    "the game begins",
+    "Send your",
+    "secret move",
+    "Reply here",
+)
+"""English that no message, post, DM, picture text or button of a French game may hold."""
+
+
+def shown(message: Any) -> list[str]:
+    """Everything a member reads of a message: its text, embeds, picture alt texts, buttons."""
+    out = [message.content or ""]
+    for embed in message.embeds:
+        out += [embed.title or "", embed.description or ""]
+        out += [f"{f.name} {f.value}" for f in embed.fields]
+    out += [a.description or "" for a in message.attachments]
+    for row in message.components:
+        for c in getattr(row, "children", []):
+            out.append(getattr(c, "label", None) or "")
+            out += [o.label for o in getattr(c, "options", [])]
+    return out
+
+
+async def test_every_game_is_played_in_french(simcord_env: Any) -> None:
+    """Each of the seven games, opened, joined, played to its end and shown on a French server:
+    no answer, post, DM, button or board (its text as the picture's alt text) holds English
+    beyond the games' own titles."""
+    table = french_table(simcord_env)
+    alice, bob = table.members["alice"], table.members["bob"]
+    rng = random.Random(3)
+    answers: list[Any] = []
+    with members_speak("fr"):
+        for slug, options in SMALL.items():
+            opened = await alice.slash(table.channel, f"newgame {slug}", **options)
+            found = re.search(r"#(\d+)", opened.response.content)
+            assert found, opened.response.content
+            match_id = int(found[1])
+            answers.append(await bob.click(table.lobby_message(match_id), label=FRENCH("Join")))
+            if (await table.match(match_id)).status == "lobby":
+                lobby = table.lobby_message(match_id)
+                answers.append(await alice.click(lobby, label=FRENCH("Start")))
+            while (match := await table.match(match_id)).status == "active":
+                p = match.require_progress()
+                for seat in sorted(match.awaited_seats()):
+                    member = table.member(match.seats[seat].member_id)
+                    move = staying_move(p.game, p.state, seat, rng)
+                    if match.is_sealed():
+                        await member.send_dm(move)
+                    else:
+                        answers.append(
+                            await member.slash(table.channel, "move", move=move, game=match_id)
+                        )
+            answers.append(await alice.slash(table.channel, "board", game=match_id))
+            answers.append(await bob.slash(table.channel, "score", game=match_id))
+    messages = [*table.channel.history(), *alice.user.dm_channel.history()]
+    messages += [*bob.user.dm_channel.history()]
+    messages += [a.response for a in answers if a.response is not None]
+    text = "\n".join(t for m in messages for t in shown(m))
+    for game in GAMES.values():
+        text = text.replace(game.title, "")
+    assert not [w for w in ENGLISH_ANYWHERE if w in text], [
+        line for line in text.splitlines() if any(w in line for w in ENGLISH_ANYWHERE)
+    ]
