@@ -96,6 +96,13 @@ class SqlStore:
         """Turn a lobby into an active match; raise StaleStep."""
         await self._db.write(writes.start_match, match_id, version, settled, deadline, now)
 
+    async def claim(
+        self, kind: str, match_id: int, step: int, holder: str, now: float, seconds: float
+    ) -> bool:
+        """Take on a match's step for a kind of work for `seconds` (False: another holder has
+        it); with several processes, the work is done once."""
+        return await self._db.write(writes.claim, kind, match_id, step, holder, now, seconds)
+
     async def set_deadline(
         self, match_id: int, version: int, deadline: Deadline, now: float
     ) -> None:

@@ -287,6 +287,7 @@ def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) ->
         (end.status, json.dumps(end.result), match_id),
     )
     conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))
+    conn.execute("DELETE FROM claims WHERE match_id = ?", (match_id,))
     forget_votes(conn, match_id)
     forget_invitations(conn, match_id)
     if end.solitaire is not None:
@@ -425,3 +426,21 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
         f"UPDATE matches SET host_id = ? WHERE host_id = ? AND NOT {OPEN}", (NO_HOST, user_id)
     )
     return replace(held, invited_to=tuple(invited_to))
+
+
+def claim(
+    conn: Connection, kind: str, match_id: int, step: int, holder: str, now: float, seconds: float
+) -> bool:
+    """Take on a match's step for this kind of work, for `seconds`: True unless another holder
+    has it for this step or a later one and its time has not run out."""
+    # One statement: of two processes claiming at once, the row's lock lets one in, and the
+    # other's update finds the claim taken and returns no row.
+    taken = conn.execute(
+        "INSERT INTO claims (kind, match_id, step, holder, until) VALUES (?, ?, ?, ?, ?) "
+        "ON CONFLICT (kind, match_id) DO UPDATE SET step = excluded.step, "
+        "holder = excluded.holder, until = excluded.until "
+        "WHERE claims.step < excluded.step OR claims.holder = excluded.holder "
+        "OR claims.until < ? RETURNING holder",
+        (kind, match_id, step, holder, now + seconds, now),
+    ).fetchone()
+    return taken is not None

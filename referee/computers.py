@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
+import socket
+import uuid
 from collections.abc import Callable
 from functools import partial
 
@@ -17,6 +20,12 @@ from referee.thinker import Thinker
 from rules.base import Move, Seat
 
 log = logging.getLogger(__name__)
+
+CLAIM = "computer"
+"""The kind of work a computer's search is, as the store claims it."""
+CLAIM_SECONDS = 120.0
+"""How long a claimed search is another process's before this one may take it on (its
+process may have died); a search takes a few seconds at most."""
 
 
 def seed_of(match: Match, seat: Seat) -> int:
@@ -51,6 +60,8 @@ class Computers:
         self.book = book
         self.play = play
         self.thinker = thinker
+        self.holder = f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+        """Who this process is when it claims a search."""
 
     async def computer_moves(self, match_id: int) -> Outcome:
         """Play the moves of the computers the match awaits now (nothing if none). A move worked
@@ -61,6 +72,9 @@ class Computers:
         if not seats:
             return Outcome()
         step = match.row.step
+        if not await self._claim(match):
+            log.info("Match %s: another process searches step %s", match.id, step)
+            return Outcome()
         moves = await asyncio.gather(*(self.thinker.decide(request_for(match, s)) for s in seats))
         out = Outcome()
         for seat, move in zip(seats, moves, strict=True):
@@ -71,6 +85,13 @@ class Computers:
         if match.status == ACTIVE and match.thinking() and match.id not in out.computers:
             out.computers.append(match.id)
         return out
+
+    async def _claim(self, match: Match) -> bool:
+        """Take on this step's search; with other processes on the store, only one searches."""
+        if not self.book.store.shared:
+            return True
+        store, now = self.book.store, self.book.clock()
+        return await store.claim(CLAIM, match.id, match.row.step, self.holder, now, CLAIM_SECONDS)
 
     async def _computer_plays(self, step: int, seat: Seat, move: Move, match: Match) -> Outcome:
         """A computer's move worked out for `step`, through the same checks and record as a

@@ -154,6 +154,13 @@ class Store(Protocol):
         """End a lobby or an active match (cancelled or over); raise StaleStep."""
         ...
 
+    async def claim(
+        self, kind: str, match_id: int, step: int, holder: str, now: float, seconds: float
+    ) -> bool:
+        """Take on a match's step for a kind of work for `seconds` (False: another holder has
+        it); with several processes, the work is done once."""
+        ...
+
     async def version_of(self, match_id: int) -> int | None:
         """The stored version of a match, or None if there is none."""
         ...

@@ -20,8 +20,8 @@ from tests.bot.test_catalogue import catalogue
 
 COMMANDS = (Where.command_name, Where.group_name)
 CODE_SPAN = re.compile(r"`([^`]*)`")
-COMMAND_WORD = re.compile(r"(?<![\w/`])/([-\w]+)")
-"""A command named outside a code span: `/resign` leaves the game."""
+COMMAND_WORD = re.compile(r"(?<![^\s(])/([a-z][-\w]*)")
+"""A command named outside a code span: `/resign` leaves the game (not a fraction, (p-1)/2)."""
 TRANSLATED = [lang for lang in languages() if lang != SOURCE_LANGUAGE]
 
 

@@ -292,3 +292,25 @@ def test_the_suite_calls_every_store_method() -> None:
     here = Path(__file__).parent
     text = "".join(p.read_text(encoding="utf-8") for p in here.glob("test_store*.py"))
     assert calls and [n for n in calls if f".{n}(" not in text] == []
+
+
+async def test_a_claim_is_one_holders_until_it_runs_out_or_the_step_moves(
+    backend: Backend,
+) -> None:
+    """A step's work claimed by one process is refused to another until the claim's time runs
+    out or a later step is claimed; its holder may claim it again; a game's end clears it."""
+    store = backend.store
+    other = await backend.another()
+    try:
+        match_id = await active(store, 10, 11)
+        assert await store.claim("computer", match_id, 0, "a", 100.0, 60.0)
+        assert not await other.claim("computer", match_id, 0, "b", 120.0, 60.0)
+        assert await store.claim("computer", match_id, 0, "a", 130.0, 60.0)
+        assert not await other.claim("computer", match_id, 0, "b", 189.0, 60.0)
+        assert await other.claim("computer", match_id, 0, "b", 191.0, 60.0)
+        assert await store.claim("computer", match_id, 1, "a", 192.0, 60.0)
+        assert await store.claim("deadline", match_id, 1, "b", 192.0, 60.0)
+        await finish(store, match_id, MatchEnd("cancelled", {}), 200.0)
+        assert await other.claim("computer", match_id, 1, "b", 201.0, 60.0)
+    finally:
+        await other.close()

@@ -261,3 +261,26 @@ async def test_copies_that_may_have_missed_a_change_are_not_kept(
     assert other in [m.id for m in here.book.held()]
     here.lost()
     assert here.book.held() == []
+
+
+@pytest.mark.postgres
+async def test_a_computers_move_is_searched_once_across_processes(
+    pair: tuple[Referee, Referee],
+) -> None:
+    """Both processes are asked for the computer's move of one step at once (each would have
+    searched it): the step is searched once, and played once."""
+    here, there = pair
+    searches: list[str] = []
+    for referee in pair:
+        referee.thinker.on_decided = lambda level, how, seconds: searches.append(level)
+    await there.new_match(GUILD, CHANNEL, ALICE, "alice", "arcs-and-marks", {}, computer="hard")
+    match_id = (await there.open_matches(GUILD))[-1].id
+    if not (await there.get(match_id)).thinking():
+        await there.move(match_id, ALICE, "1@0")
+    before = await there.get(match_id)
+    assert before.thinking()
+
+    await settle([here.computer_moves(match_id), there.computer_moves(match_id)])
+    assert searches == ["hard"]
+    after = await there.book.reload(match_id)
+    assert len(after.moves) == len(before.moves) + 1
