@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -43,8 +42,6 @@ LINE_ROOM = 40
 """What an embed keeps free after its first line, for '… and N more'."""
 CLOSED_DMS = 50007
 UNKNOWN_MESSAGE = 10008
-RETRY_PAUSES = (1.0, 4.0)
-T = TypeVar("T")
 
 
 CANNOT_POST = N_("I could not post in {channel} (check my permissions there).")
@@ -111,19 +108,6 @@ def content_for(post: Post, drawn: Drawn | None) -> str | None:
     if len(content) > 2000:
         content = board
     return content or None
-
-
-async def with_retries(send: Callable[[], Awaitable[T]]) -> T:
-    """Send, retrying Discord's passing server errors (5xx) with a growing pause."""
-    for attempt, pause in enumerate(RETRY_PAUSES):
-        try:
-            return await send()
-        except discord.HTTPException as e:
-            if e.status < 500:
-                raise
-            log.warning("Discord server error (attempt %s): %s", attempt + 1, e)
-            await asyncio.sleep(pause)
-    return await send()
 
 
 async def deliver(bot: RefereeBot, outcome: Outcome) -> None:
@@ -204,7 +188,8 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
                 # so it is posted again; a closed one has nothing left to offer.
                 if composed.view is None:
                     return None
-        sent = await with_retries(lambda: channel.send(**composed.parts()))
+        # discord.py itself sends again after Discord's passing server errors (500, 502, ...).
+        sent = await channel.send(**composed.parts())
         if post.style is Style.LOBBY:
             await bot.referee.set_lobby_message(post.match_id, sent.id)
         return sent
