@@ -16,10 +16,9 @@ import statistics
 import time
 from typing import Any
 
-import psycopg
-
 import db.postgres as engine
 from db import SqlStore, open_store
+from db.admin import Admin, drop_notifications
 from db.server import PostgresServer
 from referee.rows import Deadline, NewMatch
 
@@ -54,8 +53,7 @@ async def measure(url: str, no_notify: bool) -> dict[str, Any]:
     """The sequential p50, then the moves per second and CPU per move of six games at once."""
     store = await open_store(url)
     if no_notify:
-        with psycopg.connect(url, autocommit=True) as conn:
-            conn.execute("DROP TRIGGER matches_changed ON matches")
+        drop_notifications(url)
     try:
         await play(store, await active(store, 10), 300, [])
         took: list[float] = []
@@ -86,11 +84,14 @@ def main() -> None:
     args = parser.parse_args()
     engine.PREPARE_THRESHOLD = None if args.prepare == "none" else int(args.prepare)
     if args.isolation == "serializable":
-        engine.WRITE_ISOLATION = psycopg.IsolationLevel.SERIALIZABLE
+        engine.WRITE_ISOLATION = engine.IsolationLevel.SERIALIZABLE
     server = PostgresServer.start(durable=args.durable)
     try:
-        with psycopg.connect(server.url(), autocommit=True) as admin:
-            admin.execute("CREATE DATABASE record")
+        admin = Admin(server.url())
+        try:
+            admin.create_database("record")
+        finally:
+            admin.close()
         result = asyncio.run(measure(server.url("record"), args.no_notify))
     finally:
         server.stop()

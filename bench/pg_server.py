@@ -15,8 +15,7 @@ from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-import psycopg
-
+from db.admin import Admin, AdminError
 from db.server import PostgresServer
 
 log = logging.getLogger(__name__)
@@ -30,7 +29,7 @@ SHOWN = ("server_version", "fsync", "synchronous_commit", "full_page_writes", "s
 class BenchServer:
     """A PostgreSQL server where the benchmark may create databases."""
 
-    def __init__(self, url: str, admin: psycopg.Connection[Any], own: PostgresServer | None):
+    def __init__(self, url: str, admin: Admin, own: PostgresServer | None):
         self.url = url
         self.admin = admin
         self.own = own
@@ -39,7 +38,7 @@ class BenchServer:
     def new_database(self, purpose: str) -> str:
         """The URL of a new, empty database (dropped when the server is closed)."""
         name = f"bench_{purpose}_{uuid.uuid4().hex[:8]}"
-        self.admin.execute(f"CREATE DATABASE {name}")
+        self.admin.create_database(name)
         self.made.append(name)
         return urlunsplit(urlsplit(self.url)._replace(path=f"/{name}"))
 
@@ -50,8 +49,7 @@ class BenchServer:
         return shown
 
     def _show(self, setting: str) -> Any:
-        row = self.admin.execute(f"SHOW {setting}").fetchone()
-        return row[0] if row else None
+        return self.admin.show(setting)
 
     def pid(self) -> int | None:
         """The postmaster's process id, when the server is this machine's own throwaway one."""
@@ -64,7 +62,7 @@ class BenchServer:
             self.own.stop()
             return
         for name in self.made:
-            self.admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+            self.admin.drop_database(name)
         self.admin.close()
 
 
@@ -80,8 +78,8 @@ def open_server() -> BenchServer | str:
             return f"{NOT_MEASURED} ({str(e).splitlines()[0]})"
         url = own.url()
     try:
-        admin = psycopg.connect(url, autocommit=True)
-    except psycopg.Error as e:
+        admin = Admin(url)
+    except AdminError as e:
         if own is not None:
             own.stop()
         return f"{NOT_MEASURED} (cannot connect to {url}: {str(e).splitlines()[0]})"

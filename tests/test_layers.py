@@ -156,3 +156,10 @@ def test_the_referee_speaks_in_codes() -> None:
             assert not SENTENCE.search(text), (path.name, line, text)
             assert not re.search(r"/[a-z]", text), (path.name, line, text)
             assert not any(m in text for m in MARKUP), (path.name, line, text)
+
+
+def test_the_database_driver_is_dbs_alone() -> None:
+    """psycopg is imported in db/ only: the benchmark sets up its servers through db/ too."""
+    for package in ("rules", "referee", "cogs", "offline", "bench", "players", "boards", "ops"):
+        for path, names in imports_of(package).items():
+            assert "psycopg" not in names and "psycopg_pool" not in names, path
