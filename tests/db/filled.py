@@ -100,7 +100,11 @@ async def fill(path: Path, games: int, seed: int = 7) -> None:
     """A database at path with `games` matches of every kind."""
     store = await open_store(str(path))
     try:
-        await play_templates(Referee(store, thinker=InlineThinker()), random.Random(seed))
+        referee = Referee(store, thinker=InlineThinker())
+        await play_templates(referee, random.Random(seed))
+        # A search another process has claimed (with one process on SQLite, none is).
+        claimed = (await referee.known_open_matches())[0]
+        await store.claim("computer", claimed.id, claimed.row.step, "another", 0.0, 60.0)
     finally:
         await store.close()
     with closing(sqlite3.connect(path)) as conn, conn:
