@@ -17,7 +17,6 @@ from boards.pictures.canvas import (
     PLAYER_COLOURS,
     SMALL,
     SPOT,
-    font,
     marker,
     players,
     seat_name,
@@ -185,7 +184,6 @@ def _figure(
 def _move_list(canvas: Canvas, arcs: list[tuple[int, int, int]], points: Sequence[int]) -> None:
     columns = 4
     cell = INNER // columns
-    mono = font("mono", SMALL)
     for t, (c, k, seat) in enumerate(arcs):
         # Row by row, in the order the arcs were drawn.
         x = MARGIN + (t % columns) * cell
@@ -196,7 +194,7 @@ def _move_list(canvas: Canvas, arcs: list[tuple[int, int, int]], points: Sequenc
             )
         marker(canvas.draw, seat, x + 12, y + 14, 11, PLAYER_COLOURS[seat], INK, 2)
         text = f"@{c:<2} k{k:<2} +{points[t]}"
-        canvas.draw.text((x + 32, y + 14), text, font=mono, fill=INK, anchor="lm")
+        canvas.text((x + 32, y + 14), text, SMALL, "mono", INK, "lm")
     canvas.y += -(-len(arcs) // columns) * 38 + 12
 
 

@@ -45,6 +45,8 @@ RESULT_H = 70
 """The height of the band naming a finished game's result."""
 STAMPED = 8
 """Texts up to this long are drawn once and then stamped: digits and cards repeat a lot."""
+LINES_KEPT = 256
+"""Longer texts laid out and kept for the next picture: at most about 30 KB each, so 8 MB."""
 
 
 @lru_cache(maxsize=4096)
@@ -55,6 +57,17 @@ def _text_stamp(text: str, face: str, size: int, anchor: str) -> tuple[Image.Ima
     stamp = Image.new("L", (max(1, right - left + 1), max(1, bottom - top + 1)))
     ImageDraw.Draw(stamp).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return stamp, left, top
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def _line_mask(
+    text: str, face: str, size: int, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    """A line's antialiased mask and offset, as Pillow draws it from that pixel fraction."""
+    # Titles, sentences and names come back move after move; laying them out is most of the
+    # cost of text, and the same start fraction gives the same pixels as drawing afresh.
+    mask, offset = font(face, size).getmask2(text, "L", anchor=anchor, start=start)
+    return Image.Image()._new(mask), offset
 
 
 @lru_cache(maxsize=2048)
@@ -124,7 +137,11 @@ class Canvas:
     ) -> float:
         """Draw text; return its width in pixels."""
         if len(text) > STAMPED:
-            self.draw.text(xy, text, font=font(face, size), fill=fill, anchor=anchor)
+            x, y = xy
+            mask, (dx, dy) = _line_mask(
+                text, face, size, anchor, (math.modf(x)[0], math.modf(y)[0])
+            )
+            self.draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
         elif text:
             stamp, left, top = _text_stamp(text, face, size, anchor)
             self.draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), stamp, fill=fill)
