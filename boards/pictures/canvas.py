@@ -239,29 +239,134 @@ LEVEL = 1
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEAD = b"\x78\x01"
 """A zlib stream's header: deflate, a 32 KB window, the fastest level named."""
+_ADLER = 65521
 _LAST_BLOCK = b"\x03\x00"
 """An empty final deflate block: the bands before it end on byte boundaries."""
+
+
+def quantized(image: Image.Image) -> Image.Image:
+    """An RGB image in the board palette, each pixel its nearest colour."""
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def blank(width: int, height: int) -> Image.Image:
+    """A white page in the board palette."""
+    # One byte a pixel: a quarter of the memory an RGB page fills, crops and quantizes.
+    page = Image.new("P", (width, height), index_of(PAPER))
+    page.putpalette(_palette().getpalette() or [])
+    return page
+
+
+@lru_cache(maxsize=4096)
+def index_of(colour: Colour) -> int:
+    """The palette entry a colour is drawn as (its nearest, as the RGB picture would get)."""
+    return quantized(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1024)
+def _ramp(ink: Colour, ground: int) -> bytes:
+    """For each coverage 0..255 of ink over a palette entry, the entry the blend is drawn as."""
+    entries = _palette().getpalette() or []
+    strip = Image.new("RGB", (256, 1), tuple(entries[3 * ground : 3 * ground + 3]))
+    strip.paste(ink, (0, 0, 256, 1), Image.frombytes("L", (256, 1), bytes(range(256))))
+    return quantized(strip).tobytes()
+
+
+class PaletteDraw(ImageDraw.ImageDraw):
+    """Drawing on a palette page: colours as the RGB picture would quantize them, and
+    antialiased text blended over what is under it."""
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        if isinstance(ink, tuple):
+            ink = index_of(ink)
+        if isinstance(fill, tuple):
+            fill = index_of(fill)
+        return super()._getink(ink, fill)
+
+    def stamp(self, xy: tuple[int, int], mask: Image.Image, colour: Colour) -> None:
+        """Blend `colour` through an "L" mask whose corner goes at xy."""
+        page = self._image
+        x, y = xy
+        box = (
+            max(0, x),
+            max(0, y),
+            min(page.width, x + mask.width),
+            min(page.height, y + mask.height),
+        )
+        if box[0] >= box[2] or box[1] >= box[3]:
+            return
+        if box != (x, y, x + mask.width, y + mask.height):
+            mask = mask.crop((box[0] - x, box[1] - y, box[2] - x, box[3] - y))
+        under = page.crop(box)
+        low, high = under.getextrema()
+        if low == high:
+            # On one colour, a coverage maps straight to an entry.
+            under = mask.point(list(_ramp(colour, low)))
+        else:
+            rgb = under.convert("RGB")
+            rgb.paste(colour, (0, 0, *rgb.size), mask)
+            under = quantized(rgb)
+        page.paste(under, box)
+
+
+def write(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: str,
+    size: int,
+    fill: Colour,
+    anchor: str,
+) -> None:
+    """Text drawn as Pillow draws it, on an RGB image or a palette page."""
+    if not isinstance(draw, PaletteDraw):
+        draw.text(xy, text, font=font(face, size), fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    mask, (dx, dy) = text_mask(text, face, size, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.stamp((int(x) + dx, int(y) + dy), mask, fill)
+
+
+LINES_KEPT = 512
+"""Texts laid out and kept for the next picture: at most about 30 KB each, so 15 MB."""
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def text_mask(
+    text: str, face: str, size: int, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    """A line's antialiased mask and offset, as Pillow draws it from that pixel fraction."""
+    # Titles, sentences and names come back move after move; laying them out is most of the
+    # cost of text, and the same start fraction gives the same pixels as drawing afresh.
+    mask, offset = font(face, size).getmask2(text, "L", anchor=anchor, start=start)
+    return Image.Image()._new(mask), offset
 
 
 def png(image: Image.Image) -> bytes:
     """PNG bytes in palette mode: a board has few colours, and this keeps it small."""
     # A fixed palette is five times faster than an adaptive one and keeps the exact colours.
-    small = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    return palette_png(small)
+    return palette_png(quantized(image))
 
 
-def palette_png(image: Image.Image) -> bytes:
-    """A palette image as PNG bytes, its bands of rows compressed apart and reused."""
+def palette_png(image: Image.Image, height: int | None = None) -> bytes:
+    """A palette image (its top `height` rows) as PNG bytes, its bands of rows compressed
+    apart and reused."""
     # Pictures of one game share most of their rows (white space, the heading, the parts a move
     # did not change), and a band compressed on its own can be copied into any picture.
-    width, height = image.size
+    width, height = image.width, height or image.height
     # Each row of a PNG starts with its filter, 0 (none): a column of zeros on the left.
     filtered = Image.new("P", (width + 1, height), 0)
     filtered.paste(image, (1, 0))
     raw = filtered.tobytes()
     step = (width + 1) * BAND
-    parts = [_ZLIB_HEAD, *(_deflated(raw[i : i + step]) for i in range(0, len(raw), step))]
-    parts += [_LAST_BLOCK, zlib.adler32(raw).to_bytes(4, "big")]
+    parts = [_ZLIB_HEAD]
+    a, b = 1, 0
+    for i in range(0, len(raw), step):
+        packed, a2, b2, size = _deflated(raw[i : i + step])
+        parts.append(packed)
+        # The stream's Adler-32 from its bands' (zlib's adler32_combine).
+        a, b = (a + a2 - 1) % _ADLER, (b + b2 + size * (a - 1)) % _ADLER
+    parts += [_LAST_BLOCK, (b << 16 | a).to_bytes(4, "big")]
     colours = image.palette.tobytes() if image.palette is not None else b""
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     return b"".join(
@@ -276,10 +381,17 @@ def palette_png(image: Image.Image) -> bytes:
 
 
 @lru_cache(maxsize=BANDS_KEPT)
-def _deflated(band: bytes) -> bytes:
-    """A band of filtered rows as deflate blocks that refer to nothing outside them."""
+def _deflated(band: bytes) -> tuple[bytes, int, int, int]:
+    """A band of filtered rows as deflate blocks that refer to nothing outside them, with the
+    two halves of its Adler-32 and its length."""
     packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-    return packer.compress(band) + packer.flush(zlib.Z_SYNC_FLUSH)
+    check = zlib.adler32(band)
+    return (
+        packer.compress(band) + packer.flush(zlib.Z_SYNC_FLUSH),
+        check & 0xFFFF,
+        check >> 16,
+        len(band),
+    )
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -339,4 +451,4 @@ def marker(
     if number:
         lift = {"triangle": r * 0.22, "nabla": -r * 0.22}.get(shape, 0)
         size = round(r * (0.95 if shape in ("triangle", "nabla", "star") else 1.15))
-        draw.text((x, y + lift), str(seat + 1), font=font("bold", size), fill=edge, anchor="mm")
+        write(draw, (x, y + lift), str(seat + 1), "bold", size, edge, "mm")

@@ -23,15 +23,19 @@ from boards.pictures.canvas import (
     TITLE,
     WIDTH,
     Colour,
+    PaletteDraw,
     Player,
+    blank,
     blend,
     contrast_ink,
     drawable,
     fit,
     font,
     marker,
-    png,
+    palette_png,
+    quantized,
     text_width,
+    write,
 )
 from boards.words import N_, Translate, same
 
@@ -45,8 +49,6 @@ RESULT_H = 70
 """The height of the band naming a finished game's result."""
 STAMPED = 8
 """Texts up to this long are drawn once and then stamped: digits and cards repeat a lot."""
-LINES_KEPT = 256
-"""Longer texts laid out and kept for the next picture: at most about 30 KB each, so 8 MB."""
 
 
 @lru_cache(maxsize=4096)
@@ -57,17 +59,6 @@ def _text_stamp(text: str, face: str, size: int, anchor: str) -> tuple[Image.Ima
     stamp = Image.new("L", (max(1, right - left + 1), max(1, bottom - top + 1)))
     ImageDraw.Draw(stamp).text((-left, -top), text, font=f, fill=255, anchor=anchor)
     return stamp, left, top
-
-
-@lru_cache(maxsize=LINES_KEPT)
-def _line_mask(
-    text: str, face: str, size: int, anchor: str, start: tuple[float, float]
-) -> tuple[Image.Image, tuple[int, int]]:
-    """A line's antialiased mask and offset, as Pillow draws it from that pixel fraction."""
-    # Titles, sentences and names come back move after move; laying them out is most of the
-    # cost of text, and the same start fraction gives the same pixels as drawing afresh.
-    mask, offset = font(face, size).getmask2(text, "L", anchor=anchor, start=start)
-    return Image.Image()._new(mask), offset
 
 
 @lru_cache(maxsize=2048)
@@ -81,14 +72,14 @@ def _box_stamp(
     face: str,
     ink: Colour,
     line: int,
-) -> Image.Image:
-    """A rounded cell with its text, on a transparent ground, to paste where it goes."""
+) -> tuple[Image.Image, Image.Image]:
+    """A rounded cell with its text in the board palette, and the mask of its shape."""
     stamp = Image.new("RGBA", (width + 1, height + 1), (*fill, 0))
     draw = ImageDraw.Draw(stamp)
     draw.rounded_rectangle((0, 0, width, height), radius=6, fill=fill, outline=edge, width=line)
     if text:
         draw.text((width / 2, height / 2), text, font=font(face, size), fill=ink, anchor="mm")
-    return stamp
+    return quantized(stamp.convert("RGB")), stamp.getchannel("A")
 
 
 def wrapped(text: str, face: str, size: int, width: float) -> list[str]:
@@ -111,8 +102,8 @@ class Canvas:
     def __init__(self, height: int = 1600, t: Translate = same) -> None:
         self.t = t
         """The reader's translation of the words drawn."""
-        self.image = Image.new("RGB", (WIDTH, height), PAPER)
-        self.draw = ImageDraw.Draw(self.image)
+        self.image = blank(WIDTH, height)
+        self.draw = PaletteDraw(self.image)
         self.y: float = MARGIN
         """The top of what is drawn next."""
         self.indent = 0
@@ -122,9 +113,9 @@ class Canvas:
         """Make the page reach at least `height` pixels below the current line."""
         need = int(self.y + height) + MARGIN
         if need > self.image.height:
-            grown = Image.new("RGB", (WIDTH, max(need, 2 * self.image.height)), PAPER)
+            grown = blank(WIDTH, max(need, 2 * self.image.height))
             grown.paste(self.image, (0, 0))
-            self.image, self.draw = grown, ImageDraw.Draw(grown)
+            self.image, self.draw = grown, PaletteDraw(grown)
 
     def text(
         self,
@@ -137,14 +128,10 @@ class Canvas:
     ) -> float:
         """Draw text; return its width in pixels."""
         if len(text) > STAMPED:
-            x, y = xy
-            mask, (dx, dy) = _line_mask(
-                text, face, size, anchor, (math.modf(x)[0], math.modf(y)[0])
-            )
-            self.draw.bitmap((int(x) + dx, int(y) + dy), mask, fill=fill)
+            write(self.draw, xy, text, face, size, fill, anchor)
         elif text:
             stamp, left, top = _text_stamp(text, face, size, anchor)
-            self.draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), stamp, fill=fill)
+            self.draw.stamp((round(xy[0]) + left, round(xy[1]) + top), stamp, fill)
         return text_width(text, face, size)
 
     def heading(self, title: str, subtitle: str, result: str | None = None) -> None:
@@ -215,8 +202,8 @@ class Canvas:
             )
             self.text(((x0 + x1) / 2, (y0 + y1) / 2), text, size, face, ink, "mm")
             return
-        stamp = _box_stamp(x1 - x0, y1 - y0, text, fill, edge, size, face, ink, width)
-        self.image.paste(stamp, (x0, y0), stamp)
+        stamp, shape = _box_stamp(x1 - x0, y1 - y0, text, fill, edge, size, face, ink, width)
+        self.image.paste(stamp, (x0, y0), shape)
 
     def rule(self) -> None:
         """A thin line across the page."""
@@ -248,8 +235,7 @@ class Canvas:
 
     def finish(self) -> bytes:
         """The page cropped below what was drawn, as a small PNG."""
-        height = min(self.image.height, round(self.y) + MARGIN - 10)
-        return png(self.image.crop((0, 0, WIDTH, height)))
+        return palette_png(self.image, min(self.image.height, round(self.y) + MARGIN - 10))
 
 
 class Figure:
@@ -324,4 +310,5 @@ class Figure:
     def paste(self, canvas: Canvas, x: int, y: float) -> None:
         """Shrink the figure into the page at (x, y)."""
         canvas.room(y - canvas.y + self.height)
-        canvas.image.paste(self.image.reduce(self.SCALE), (x + self.left, round(y)))
+        shrunk = quantized(self.image.reduce(self.SCALE))
+        canvas.image.paste(shrunk, (x + self.left, round(y)))
