@@ -264,12 +264,12 @@ def index_of(colour: Colour) -> int:
 
 
 @lru_cache(maxsize=1024)
-def _ramp(ink: Colour, ground: int) -> bytes:
+def _ramp(ink: Colour, ground: int) -> list[int]:
     """For each coverage 0..255 of ink over a palette entry, the entry the blend is drawn as."""
     entries = _palette().getpalette() or []
     strip = Image.new("RGB", (256, 1), tuple(entries[3 * ground : 3 * ground + 3]))
     strip.paste(ink, (0, 0, 256, 1), Image.frombytes("L", (256, 1), bytes(range(256))))
-    return quantized(strip).tobytes()
+    return list(quantized(strip).tobytes())
 
 
 class PaletteDraw(ImageDraw.ImageDraw):
@@ -297,16 +297,16 @@ class PaletteDraw(ImageDraw.ImageDraw):
             return
         if box != (x, y, x + mask.width, y + mask.height):
             mask = mask.crop((box[0] - x, box[1] - y, box[2] - x, box[3] - y))
-        under = page.crop(box)
+        # Pillow's image cores: these small steps run once for every text on the page.
+        under = page.im.crop(box)
         low, high = under.getextrema()
         if low == high:
             # On one colour, a coverage maps straight to an entry.
-            under = mask.point(list(_ramp(colour, low)))
-        else:
-            rgb = under.convert("RGB")
-            rgb.paste(colour, (0, 0, *rgb.size), mask)
-            under = quantized(rgb)
-        page.paste(under, box)
+            page.im.paste(mask.im.point(_ramp(colour, low), "P"), box)
+            return
+        rgb = page.crop(box).convert("RGB")
+        rgb.paste(colour, (0, 0, *rgb.size), mask)
+        page.paste(quantized(rgb), box)
 
 
 def write(

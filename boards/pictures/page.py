@@ -203,7 +203,8 @@ class Canvas:
             self.text(((x0 + x1) / 2, (y0 + y1) / 2), text, size, face, ink, "mm")
             return
         stamp, shape = _box_stamp(x1 - x0, y1 - y0, text, fill, edge, size, face, ink, width)
-        self.image.paste(stamp, (x0, y0), shape)
+        # Straight to Pillow's image core: a board pastes dozens of cells.
+        self.image.im.paste(stamp.im, (x0, y0, x0 + stamp.width, y0 + stamp.height), shape.im)
 
     def rule(self) -> None:
         """A thin line across the page."""
@@ -307,8 +308,16 @@ class Figure:
         x, y = self._p(*centre)
         marker(self.draw, seat, x, y, radius * self.SCALE, fill, edge, self.SCALE * 2)
 
+    def shrunk(self) -> Image.Image:
+        """The figure at its size, in the board palette (to paste, or to keep and paste again)."""
+        return quantized(self.image.reduce(self.SCALE))
+
     def paste(self, canvas: Canvas, x: int, y: float) -> None:
         """Shrink the figure into the page at (x, y)."""
-        canvas.room(y - canvas.y + self.height)
-        shrunk = quantized(self.image.reduce(self.SCALE))
-        canvas.image.paste(shrunk, (x + self.left, round(y)))
+        put(canvas, self.shrunk(), x + self.left, y)
+
+
+def put(canvas: Canvas, figure: Image.Image, x: int, y: float) -> None:
+    """A shrunk figure (in the board palette) into the page with its corner at (x, y)."""
+    canvas.room(y - canvas.y + figure.height)
+    canvas.image.paste(figure, (x, round(y)))
