@@ -430,6 +430,29 @@ def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, 
     return [(x + (dx - dy) * turn, y + (dx + dy) * turn) for dx, dy in plus]
 
 
+def _polygon(
+    draw: ImageDraw.ImageDraw,
+    points: list[tuple[float, float]],
+    fill: Colour,
+    edge: Colour,
+    width: int,
+) -> None:
+    """A filled polygon with its outline inside it, drawn on the piece of the image it covers."""
+    # Pillow masks a wide outline with a 1-bit copy of the whole image: a page for each marker.
+    image = draw._image
+    left = max(0, math.floor(min(p[0] for p in points)) - width - 2)
+    top = max(0, math.floor(min(p[1] for p in points)) - width - 2)
+    right = min(image.width, math.ceil(max(p[0] for p in points)) + width + 3)
+    bottom = min(image.height, math.ceil(max(p[1] for p in points)) + width + 3)
+    if left >= right or top >= bottom:
+        return
+    piece = image.crop((left, top, right, bottom))
+    on = PaletteDraw(piece) if isinstance(draw, PaletteDraw) else ImageDraw.Draw(piece)
+    shifted = [(px - left, py - top) for px, py in points]
+    on.polygon(shifted, fill=fill, outline=edge, width=width)
+    image.paste(piece, (left, top))
+
+
 def marker(
     draw: ImageDraw.ImageDraw,
     seat: int,
@@ -447,7 +470,7 @@ def marker(
     if shape == "circle":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge, width=w)
     else:
-        draw.polygon(shape_points(shape, x, y, r), fill=fill, outline=edge, width=w)
+        _polygon(draw, shape_points(shape, x, y, r), fill, edge, w)
     if number:
         lift = {"triangle": r * 0.22, "nabla": -r * 0.22}.get(shape, 0)
         size = round(r * (0.95 if shape in ("triangle", "nabla", "star") else 1.15))
