@@ -153,7 +153,8 @@ def _figure(
     nxt = next_centre(view)
     ring = None if nxt is None else (nxt, view["to_move"])
     figure = _circle(m, tuple(arcs), tuple(ks), ring)
-    put(canvas, figure, MARGIN + _LEFT, canvas.y)
+    canvas.room(FIGURE_H)
+    put(canvas, figure, MARGIN + _LEFT, canvas.y + _TOP)
     # Mark numbers after the figure is shrunk, so they are as sharp as the rest of the text.
     o = centre_of_figure()
     step = 1 if 2 * math.pi * RADIUS / m >= 34 else 2
@@ -163,6 +164,7 @@ def _figure(
 
 
 _LEFT = round(INNER / 2 - RADIUS - 24)
+_TOP = round(FIGURE_H / 2 - RADIUS - 24)
 """Where the circle's square starts in the figure: only it is drawn large."""
 
 
@@ -175,7 +177,7 @@ def _circle(
 ) -> Image.Image:
     """The circle with its marks, the arcs drawn (seat by seat) and the next centre ringed."""
     # Nothing in it is secret: every viewer of one state gets the same circle, so it is kept.
-    fig = Figure(2 * RADIUS + 48, FIGURE_H, _LEFT)
+    fig = Figure(2 * RADIUS + 48, 2 * RADIUS + 48, _LEFT, _TOP)
     o = centre_of_figure()
     fig.circle(o, RADIUS, outline=MUTED, width=2.5)
     newest = len(arcs) - 1

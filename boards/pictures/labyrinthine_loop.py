@@ -133,7 +133,8 @@ def _grid(
     height = figure_height(n)
     drawn = tuple(by.items())
     figure = _dots(n, tuple(parent), drawn, tuple(order), tuple(close), tuple(loop))
-    put(canvas, figure, MARGIN + _left(n), canvas.y)
+    canvas.room(height)
+    put(canvas, figure, MARGIN + _left(n), canvas.y + LABELS)
     for i in range(n):
         x, _ = dot_point(n, i)
         canvas.text((MARGIN + x, canvas.y + 14), COLUMNS[i], SMALL, "bold", MUTED, "mm")
@@ -160,7 +161,9 @@ def _dots(
     # Nothing in it is secret: every viewer of one state gets the same grid, so it is kept.
     by = dict(drawn)
     left = _left(n)
-    fig = Figure(math.ceil(dot_point(n, n - 1)[0] + 40) - left, figure_height(n), left)
+    # The letters and numbers above and beside it are drawn on the page: it starts below them.
+    width = math.ceil(dot_point(n, n - 1)[0] + 40) - left
+    fig = Figure(width, figure_height(n) - LABELS, left, LABELS)
     gap = spacing(n)
     thick = max(5.0, min(9.0, gap / 11))
     segments = [(parent[d], d) for d in by]

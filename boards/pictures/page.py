@@ -244,14 +244,14 @@ class Figure:
 
     SCALE = 2
 
-    def __init__(self, width: int, height: int, left: int = 0) -> None:
+    def __init__(self, width: int, height: int, left: int = 0, top: int = 0) -> None:
         """A figure over the region from x = left to left + width (in the caller's units)."""
-        self.width, self.height, self.left = width, height, left
+        self.width, self.height, self.left, self.top = width, height, left, top
         self.image = Image.new("RGB", (width * self.SCALE, height * self.SCALE), PAPER)
         self.draw = ImageDraw.Draw(self.image)
 
     def _p(self, x: float, y: float) -> tuple[float, float]:
-        return ((x - self.left) * self.SCALE, y * self.SCALE)
+        return ((x - self.left) * self.SCALE, (y - self.top) * self.SCALE)
 
     def line(self, points: Sequence[tuple[float, float]], fill: Colour, width: float) -> None:
         """A polyline with round ends, `width` pixels wide once shrunk."""
@@ -314,7 +314,7 @@ class Figure:
 
     def paste(self, canvas: Canvas, x: int, y: float) -> None:
         """Shrink the figure into the page at (x, y)."""
-        put(canvas, self.shrunk(), x + self.left, y)
+        put(canvas, self.shrunk(), x + self.left, y + self.top)
 
 
 def put(canvas: Canvas, figure: Image.Image, x: int, y: float) -> None:
