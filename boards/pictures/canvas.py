@@ -283,6 +283,26 @@ class PaletteDraw(ImageDraw.ImageDraw):
             fill = index_of(fill)
         return super()._getink(ink, fill)
 
+    def rounded_rectangle(  # type: ignore[override]
+        self,
+        xy: tuple[float, float, float, float],
+        radius: float = 0,
+        fill: Colour | None = None,
+        outline: Colour | None = None,
+        width: int = 1,
+    ) -> None:
+        """A rounded rectangle as Pillow draws it, stamped from one drawn before."""
+        # Pillow draws one from a dozen Python calls; boards draw the same few sizes again.
+        x0, y0, x1, y1 = xy
+        left, top, w, h = round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0)
+        d = radius * 2
+        # Only four round corners: a pill or a circle Pillow draws from the unrounded corners.
+        if not (0 < d < min(w - 1, h - 1) and d <= min(x1 - x0, y1 - y0)):
+            super().rounded_rectangle(xy, radius, fill, outline, width)
+            return
+        stamp, shape = _rounded(w, h, radius, fill, outline, width)
+        self._image.im.paste(stamp.im, (left, top, left + w + 1, top + h + 1), shape.im)
+
     def stamp(self, xy: tuple[int, int], mask: Image.Image, colour: Colour) -> None:
         """Blend `colour` through an "L" mask whose corner goes at xy."""
         page = self._image
@@ -307,6 +327,26 @@ class PaletteDraw(ImageDraw.ImageDraw):
         rgb = page.crop(box).convert("RGB")
         rgb.paste(colour, (0, 0, *rgb.size), mask)
         page.paste(quantized(rgb), box)
+
+
+@lru_cache(maxsize=1024)
+def _rounded(
+    width: int,
+    height: int,
+    radius: float,
+    fill: Colour | None,
+    outline: Colour | None,
+    line: int,
+) -> tuple[Image.Image, Image.Image]:
+    """A rounded rectangle from (0, 0) to (width, height) in the board palette, and its shape."""
+    stamp = blank(width + 1, height + 1)
+    box = (0, 0, width, height)
+    ImageDraw.ImageDraw.rounded_rectangle(PaletteDraw(stamp), box, radius, fill, outline, line)
+    shape = Image.new("L", stamp.size)
+    ink = None if fill is None else 255
+    edge = None if outline is None else 255
+    ImageDraw.Draw(shape).rounded_rectangle(box, radius, ink, edge, line)
+    return stamp, shape
 
 
 def write(
@@ -359,10 +399,13 @@ def palette_png(image: Image.Image, height: int | None = None) -> bytes:
     filtered.paste(image, (1, 0))
     raw = filtered.tobytes()
     step = (width + 1) * BAND
+    empty = _empty(step)
     parts = [_ZLIB_HEAD]
     a, b = 1, 0
     for i in range(0, len(raw), step):
-        packed, a2, b2, size = _deflated(raw[i : i + step])
+        band = raw[i : i + step]
+        # A white band is common; comparing it is cheaper than hashing it for the lookup.
+        packed, a2, b2, size = _deflated(empty if band == empty else band)
         parts.append(packed)
         # The stream's Adler-32 from its bands' (zlib's adler32_combine).
         a, b = (a + a2 - 1) % _ADLER, (b + b2 + size * (a - 1)) % _ADLER
@@ -378,6 +421,12 @@ def palette_png(image: Image.Image, height: int | None = None) -> bytes:
             _chunk(b"IEND", b""),
         )
     )
+
+
+@lru_cache(maxsize=4)
+def _empty(size: int) -> bytes:
+    """A band of white rows (filter 0, entry 0), one object so that its hash is kept."""
+    return bytes(size)
 
 
 @lru_cache(maxsize=BANDS_KEPT)
