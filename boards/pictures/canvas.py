@@ -307,22 +307,19 @@ class PaletteDraw(ImageDraw.ImageDraw):
         """Blend `colour` through an "L" mask whose corner goes at xy."""
         page = self._image
         x, y = xy
-        box = (
-            max(0, x),
-            max(0, y),
-            min(page.width, x + mask.width),
-            min(page.height, y + mask.height),
-        )
-        if box[0] >= box[2] or box[1] >= box[3]:
-            return
-        if box != (x, y, x + mask.width, y + mask.height):
+        width, height = mask.size
+        box = (x, y, x + width, y + height)
+        if x < 0 or y < 0 or box[2] > page.width or box[3] > page.height:
+            box = (max(0, x), max(0, y), min(page.width, box[2]), min(page.height, box[3]))
+            if box[0] >= box[2] or box[1] >= box[3]:
+                return
             mask = mask.crop((box[0] - x, box[1] - y, box[2] - x, box[3] - y))
         # Pillow's image cores: these small steps run once for every text on the page.
-        under = page.im.crop(box)
-        low, high = under.getextrema()
+        core = page.im
+        low, high = core.crop(box).getextrema()
         if low == high:
             # On one colour, a coverage maps straight to an entry.
-            page.im.paste(mask.im.point(_ramp(colour, low), "P"), box)
+            core.paste(mask.im.point(_ramp(colour, low), "P"), box)
             return
         rgb = page.crop(box).convert("RGB")
         rgb.paste(colour, (0, 0, *rgb.size), mask)
@@ -400,27 +397,32 @@ def palette_png(image: Image.Image, height: int | None = None) -> bytes:
     raw = filtered.tobytes()
     step = (width + 1) * BAND
     empty = _empty(step)
-    parts = [_ZLIB_HEAD]
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    out = [_SIGNATURE, _chunk(b"IHDR", header), _plte(image), b"", b"IDAT", _ZLIB_HEAD]
+    crc = zlib.crc32(_ZLIB_HEAD, zlib.crc32(b"IDAT"))
+    length = len(_ZLIB_HEAD)
     a, b = 1, 0
     for i in range(0, len(raw), step):
         band = raw[i : i + step]
         # A white band is common; comparing it is cheaper than hashing it for the lookup.
         packed, a2, b2, size = _deflated(empty if band == empty else band)
-        parts.append(packed)
+        out.append(packed)
+        crc = zlib.crc32(packed, crc)
+        length += len(packed)
         # The stream's Adler-32 from its bands' (zlib's adler32_combine).
         a, b = (a + a2 - 1) % _ADLER, (b + b2 + size * (a - 1)) % _ADLER
-    parts += [_LAST_BLOCK, (b << 16 | a).to_bytes(4, "big")]
+    tail = _LAST_BLOCK + (b << 16 | a).to_bytes(4, "big")
+    crc = zlib.crc32(tail, crc)
+    # The IDAT chunk is written in pieces: its length first, its checksum after the pieces.
+    out[3] = struct.pack(">I", length + len(tail))
+    out += [tail, struct.pack(">I", crc), _chunk(b"IEND", b"")]
+    return b"".join(out)
+
+
+def _plte(image: Image.Image) -> bytes:
+    """The PLTE chunk of a palette image: all 256 entries."""
     colours = image.palette.tobytes() if image.palette is not None else b""
-    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
-    return b"".join(
-        (
-            _SIGNATURE,
-            _chunk(b"IHDR", header),
-            _chunk(b"PLTE", colours.ljust(768, b"\x00")[:768]),
-            _chunk(b"IDAT", b"".join(parts)),
-            _chunk(b"IEND", b""),
-        )
-    )
+    return _chunk(b"PLTE", colours.ljust(768, b"\x00")[:768])
 
 
 @lru_cache(maxsize=4)

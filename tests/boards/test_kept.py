@@ -18,6 +18,8 @@ KEPT = (
     canvas._deflated,
     canvas.text_mask,
     canvas._ramp,
+    canvas._rounded,
+    canvas._empty,
     canvas.index_of,
     page._text_stamp,
     page._box_stamp,
@@ -133,6 +135,11 @@ def test_cells_and_text_are_kept_apart_by_colour_and_place() -> None:
     half = canvas.text_mask("Round 3 of 5", "sans", 27, "la", (0.5, 0.0))
     assert whole[0].tobytes() != half[0].tobytes()
     assert canvas._ramp(canvas.INK, 0) != canvas._ramp(canvas.MUTED, 0)
+    plain = canvas._rounded(80, 40, 8, canvas.PAPER, canvas.MUTED, 2)
+    lit = canvas._rounded(80, 40, 8, canvas.SPOT, canvas.INK, 2)
+    hollow = canvas._rounded(80, 40, 8, None, canvas.INK, 2)
+    assert plain[0].tobytes() != lit[0].tobytes()
+    assert hollow[1].tobytes() != lit[1].tobytes()
 
 
 def test_bands_are_kept_by_their_pixels_and_the_png_decodes_to_them() -> None:
