@@ -5,7 +5,9 @@ from __future__ import annotations
 import bisect
 import math
 import struct
+import threading
 import zlib
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -233,7 +235,7 @@ def _palette() -> Image.Image:
 BAND = 16
 """Rows of a picture compressed as one piece, and kept to be reused."""
 BANDS_KEPT = 1024
-"""Compressed bands kept: each is keyed by its pixels (at most 16 KB), so at most about 17 MB."""
+"""Compressed bands kept: each with its pixels (at most 16 KB), so at most about 17 MB."""
 LEVEL = 1
 """The zlib level: a board's flat colours pack nearly as small at 1 as at 3, and faster."""
 _SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -396,16 +398,13 @@ def palette_png(image: Image.Image, height: int | None = None) -> bytes:
     filtered.paste(image, (1, 0))
     raw = filtered.tobytes()
     step = (width + 1) * BAND
-    empty = _empty(step)
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     out = [_SIGNATURE, _chunk(b"IHDR", header), _plte(image), b"", b"IDAT", _ZLIB_HEAD]
     crc = zlib.crc32(_ZLIB_HEAD, zlib.crc32(b"IDAT"))
     length = len(_ZLIB_HEAD)
     a, b = 1, 0
     for i in range(0, len(raw), step):
-        band = raw[i : i + step]
-        # A white band is common; comparing it is cheaper than hashing it for the lookup.
-        packed, a2, b2, size = _deflated(empty if band == empty else band)
+        packed, a2, b2, size = BANDS.deflated(raw[i : i + step])
         out.append(packed)
         crc = zlib.crc32(packed, crc)
         length += len(packed)
@@ -425,24 +424,55 @@ def _plte(image: Image.Image) -> bytes:
     return _chunk(b"PLTE", colours.ljust(768, b"\x00")[:768])
 
 
-@lru_cache(maxsize=4)
-def _empty(size: int) -> bytes:
-    """A band of white rows (filter 0, entry 0), one object so that its hash is kept."""
-    return bytes(size)
+class Bands:
+    """Compressed bands of rows, the most recently used kept, found by a sample of their bytes
+    and then compared whole (hashing every byte of a band costs more than compressing it
+    misses)."""
+
+    SAMPLE = 61
+    """Every this many bytes of a band make its key."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self.hits = self.misses = self.size = 0
+        self._found: OrderedDict[bytes, list[tuple[bytes, Packed]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def deflated(self, band: bytes) -> Packed:
+        """A band of filtered rows as deflate blocks that refer to nothing outside them, with
+        the two halves of its Adler-32 and its length."""
+        key = band[:: self.SAMPLE]
+        with self._lock:
+            same = self._found.get(key, ())
+            for kept, packed in same:
+                if kept == band:
+                    self._found.move_to_end(key)
+                    self.hits += 1
+                    return packed
+        packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+        check = zlib.adler32(band)
+        data = packer.compress(band) + packer.flush(zlib.Z_SYNC_FLUSH)
+        packed = (data, check & 0xFFFF, check >> 16, len(band))
+        with self._lock:
+            self.misses += 1
+            self._found.setdefault(key, []).append((band, packed))
+            self._found.move_to_end(key)
+            self.size += 1
+            while self.size > self.kept:
+                _, dropped = self._found.popitem(last=False)
+                self.size -= len(dropped)
+        return packed
+
+    def clear(self) -> None:
+        """Forget every band."""
+        with self._lock:
+            self._found.clear()
+            self.hits = self.misses = self.size = 0
 
 
-@lru_cache(maxsize=BANDS_KEPT)
-def _deflated(band: bytes) -> tuple[bytes, int, int, int]:
-    """A band of filtered rows as deflate blocks that refer to nothing outside them, with the
-    two halves of its Adler-32 and its length."""
-    packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
-    check = zlib.adler32(band)
-    return (
-        packer.compress(band) + packer.flush(zlib.Z_SYNC_FLUSH),
-        check & 0xFFFF,
-        check >> 16,
-        len(band),
-    )
+Packed = tuple[bytes, int, int, int]
+BANDS = Bands(BANDS_KEPT)
+"""The bands of every picture drawn in this process."""
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

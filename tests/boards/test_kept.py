@@ -15,18 +15,16 @@ from rules import GAMES
 from tests.boards.helpers import NAMES, decode
 
 KEPT = (
-    canvas._deflated,
     canvas.text_mask,
     canvas._ramp,
     canvas._rounded,
-    canvas._empty,
     canvas.index_of,
     page._text_stamp,
     page._box_stamp,
     arcs_and_marks._circle,
     labyrinthine_loop._dots,
 )
-"""Every cache of the pictures whose entries are images or image parts."""
+"""Every cache of the pictures whose entries are images or image parts (and BANDS)."""
 TABLES: dict[str, tuple[int, dict[str, Any]]] = {
     "numbers-to-number": (2, {"m": 6}),
     "numerical-cards": (3, {"m": 12}),
@@ -42,6 +40,7 @@ def forget() -> None:
     """Empty every cache of the pictures."""
     for kept in KEPT:
         kept.cache_clear()
+    canvas.BANDS.clear()
 
 
 def quoted(message: str) -> str:
@@ -155,7 +154,25 @@ def test_bands_are_kept_by_their_pixels_and_the_png_decodes_to_them() -> None:
             back.load()
             assert back.mode == "P" and back.size == image.size
             assert back.tobytes() == image.tobytes()
-    assert canvas._deflated.cache_info().hits > 0
+    assert canvas.BANDS.hits > 0
+
+
+def test_bands_that_differ_between_their_sampled_bytes_are_told_apart() -> None:
+    """Bands are found by a sample of their bytes and then compared whole: two pages that
+    differ in one pixel the sample skips each decode to their own pixels."""
+    forget()
+    width = canvas.Bands.SAMPLE * 4 - 1
+    pages = []
+    for ink in (0, 5, 9):
+        image = canvas.blank(width, 16)
+        # Byte 1 + x of the first filtered row: x = 2 is never a sampled byte.
+        image.putpixel((2, 0), ink)
+        pages.append(image)
+    for image in pages:
+        with Image.open(io.BytesIO(canvas.palette_png(image))) as back:
+            back.load()
+            assert back.tobytes() == image.tobytes()
+    assert canvas.BANDS.misses == 3 and canvas.BANDS.hits == 0
 
 
 def test_a_page_taller_than_its_picture_is_cut_at_the_height_given() -> None:
