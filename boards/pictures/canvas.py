@@ -393,10 +393,9 @@ def palette_png(image: Image.Image, height: int | None = None) -> bytes:
     # Pictures of one game share most of their rows (white space, the heading, the parts a move
     # did not change), and a band compressed on its own can be copied into any picture.
     width, height = image.width, height or image.height
-    # Each row of a PNG starts with its filter, 0 (none): a column of zeros on the left.
-    filtered = Image.new("P", (width + 1, height), 0)
-    filtered.paste(image, (1, 0))
-    raw = filtered.tobytes()
+    # Each row of a PNG starts with its filter, 0 (none): a crop from x = -1 adds a column of
+    # zeros on the left.
+    raw = image.crop((-1, 0, width, height)).tobytes()
     step = (width + 1) * BAND
     header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
     out = [_SIGNATURE, _chunk(b"IHDR", header), _plte(image), b"", b"IDAT", _ZLIB_HEAD]
