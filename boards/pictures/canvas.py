@@ -297,11 +297,15 @@ class PaletteDraw(ImageDraw.ImageDraw):
         # Pillow draws one from a dozen Python calls; boards draw the same few sizes again.
         x0, y0, x1, y1 = xy
         left, top, w, h = round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0)
-        d = radius * 2
-        # Only four round corners: a pill or a circle Pillow draws from the unrounded corners.
-        if not (0 < d < min(w - 1, h - 1) and d <= min(x1 - x0, y1 - y0)):
+        # Pillow's corner size, from the unrounded corners; a stamp drawn at (0, 0) with it
+        # is the same unless the shape is a circle (drawn from the unrounded corners).
+        d = min(x1 - x0, y1 - y0, radius * 2)
+        full_x = d >= w - 1
+        full_y = (w if full_x else d) >= h - 1
+        if not 0 < d <= min(w, h) or (full_x and full_y):
             super().rounded_rectangle(xy, radius, fill, outline, width)
             return
+        radius = d / 2
         stamp, shape = _rounded(w, h, radius, fill, outline, width)
         self._image.im.paste(stamp.im, (left, top, left + w + 1, top + h + 1), shape.im)
 
