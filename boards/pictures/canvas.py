@@ -432,7 +432,7 @@ class Bands:
     and then compared whole (hashing every byte of a band costs more than compressing it
     misses)."""
 
-    SAMPLE = 61
+    SAMPLE = 17
     """Every this many bytes of a band make its key."""
 
     def __init__(self, kept: int) -> None:
