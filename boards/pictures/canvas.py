@@ -275,8 +275,7 @@ def _ramp(ink: Colour, ground: int) -> list[int]:
 
 
 class PaletteDraw(ImageDraw.ImageDraw):
-    """Drawing on a palette page: colours as the RGB picture would quantize them, and
-    antialiased text blended over what is under it."""
+    """Drawing on a palette page: colours as an RGB page would quantize them, text blended."""
 
     def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
         if isinstance(ink, tuple):
@@ -392,8 +391,7 @@ def png(image: Image.Image) -> bytes:
 
 
 def palette_png(image: Image.Image, height: int | None = None) -> bytes:
-    """A palette image (its top `height` rows) as PNG bytes, its bands of rows compressed
-    apart and reused."""
+    """A palette image's top `height` rows as PNG bytes, from bands compressed apart and kept."""
     # Pictures of one game share most of their rows (white space, the heading, the parts a move
     # did not change), and a band compressed on its own can be copied into any picture.
     width, height = image.width, height or image.height
@@ -428,9 +426,10 @@ def _plte(image: Image.Image) -> bytes:
 
 
 class Bands:
-    """Compressed bands of rows, the most recently used kept, found by a sample of their bytes
-    and then compared whole (hashing every byte of a band costs more than compressing it
-    misses)."""
+    """Compressed bands of rows, the most recently used kept, found by a sample of their bytes."""
+
+    # Hashing every byte of a band costs more than compressing the bands a move changed; a
+    # sample finds the candidates and a whole comparison (memcmp) decides.
 
     SAMPLE = 17
     """Every this many bytes of a band make its key."""
@@ -442,8 +441,7 @@ class Bands:
         self._lock = threading.Lock()
 
     def deflated(self, band: bytes) -> Packed:
-        """A band of filtered rows as deflate blocks that refer to nothing outside them, with
-        the two halves of its Adler-32 and its length."""
+        """A band as self-contained deflate blocks, the halves of its Adler-32 and its length."""
         key = band[:: self.SAMPLE]
         with self._lock:
             same = self._found.get(key, ())

@@ -97,7 +97,7 @@ def wrapped(text: str, face: str, size: int, width: float) -> list[str]:
 
 
 class Canvas:
-    """A white page of WIDTH pixels, drawn from the top; `finish` crops it and makes the PNG."""
+    """A white page of WIDTH pixels in the board palette, drawn from the top, then a PNG."""
 
     def __init__(self, height: int = 1600, t: Translate = same) -> None:
         self.t = t

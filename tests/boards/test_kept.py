@@ -1,5 +1,4 @@
-"""What drawing keeps between pictures (text, cells, circles, grids, compressed rows) changes
-no picture: kept parts are keyed by all they show and never drawn on."""
+"""What drawing keeps between pictures changes no picture: keyed fully, never drawn on."""
 
 from __future__ import annotations
 
@@ -56,8 +55,7 @@ def pixels(png: bytes) -> bytes:
 
 @pytest.mark.parametrize("slug", sorted(TABLES))
 def test_a_picture_is_the_same_drawn_fresh_or_from_kept_parts(slug: str) -> None:
-    """Every view of a game, drawn after the others (caches warm), has the pixels it has when
-    drawn with every cache empty, in each language."""
+    """Every view has the same pixels drawn with caches warm or empty, in each language."""
     players, options = TABLES[slug]
     states = play(slug, players, options, seed=4)
     views = [
@@ -87,8 +85,7 @@ def test_a_picture_is_the_same_drawn_fresh_or_from_kept_parts(slug: str) -> None
 def test_kept_circles_and_grids_are_never_drawn_on(
     slug: str, module: Any, name: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The circle or dot grid kept for a state is reused for its other viewers and is the same
-    after every picture that used it."""
+    """A state's kept circle or dot grid is reused for its other viewers and never changed."""
     forget()
     kept = getattr(module, name)
     given: list[Image.Image] = []
@@ -112,8 +109,7 @@ def test_kept_circles_and_grids_are_never_drawn_on(
 
 
 def test_circles_of_different_sizes_or_rounds_are_kept_apart() -> None:
-    """Two numbers of marks, or two rounds, never share a kept circle; two grid sizes never
-    share a kept grid."""
+    """Two mark counts or rounds never share a kept circle, nor two grid sizes a kept grid."""
     forget()
     empty = {m: arcs_and_marks._circle(m, (), (), None).tobytes() for m in (12, 24)}
     assert empty[12] != empty[24]
@@ -124,8 +120,7 @@ def test_circles_of_different_sizes_or_rounds_are_kept_apart() -> None:
 
 
 def test_cells_and_text_are_kept_apart_by_colour_and_place() -> None:
-    """A cell or a line of text kept in one colour, size or pixel fraction is not reused for
-    another."""
+    """A cell or line of text kept in one colour or pixel fraction is not reused for another."""
     forget()
     ink = page._box_stamp(60, 40, "7", canvas.PAPER, canvas.INK, 27, "mono", canvas.INK, 2)
     spot = page._box_stamp(60, 40, "7", canvas.SPOT, canvas.INK, 27, "mono", canvas.INK, 2)
@@ -142,8 +137,7 @@ def test_cells_and_text_are_kept_apart_by_colour_and_place() -> None:
 
 
 def test_bands_are_kept_by_their_pixels_and_the_png_decodes_to_them() -> None:
-    """Pictures that share rows reuse their compressed bands, and each decodes to its own
-    pixels, whatever its height."""
+    """Pictures reuse shared compressed bands and each decodes to its pixels, at any height."""
     forget()
     for height in (1, 15, 16, 17, 200, 333):
         image = canvas.blank(300, height)
@@ -158,8 +152,7 @@ def test_bands_are_kept_by_their_pixels_and_the_png_decodes_to_them() -> None:
 
 
 def test_bands_that_differ_between_their_sampled_bytes_are_told_apart() -> None:
-    """Bands are found by a sample of their bytes and then compared whole: two pages that
-    differ in one pixel the sample skips each decode to their own pixels."""
+    """Pages that differ only in a byte the band sample skips each decode to their own pixels."""
     forget()
     width = canvas.Bands.SAMPLE * 4 - 1
     pages = []
