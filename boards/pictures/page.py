@@ -245,7 +245,7 @@ class Figure:
     SCALE = 2
 
     def __init__(self, width: int, height: int, left: int = 0, top: int = 0) -> None:
-        """A figure over the region from x = left to left + width (in the caller's units)."""
+        """A figure over x = left to left + width and y = top to top + height (caller's units)."""
         self.width, self.height, self.left, self.top = width, height, left, top
         self.image = Image.new("RGB", (width * self.SCALE, height * self.SCALE), PAPER)
         self.draw = ImageDraw.Draw(self.image)
