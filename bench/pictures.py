@@ -1,8 +1,10 @@
 """How long a board picture takes to draw, and how big it is, for every game."""
 
 # Seeded games are played through the rules at the options people play, and each picture is
-# drawn (and timed) from a mid-game or late view, for a spectator and for a seat (whose view
-# may hold a private part).
+# drawn (and timed) once, from a mid-game or late view, for a spectator and for a seat (whose
+# view may hold a private part). Drawing keeps what repeats (laid-out text, compressed bands of
+# rows, cells); a view drawn again would find all of it kept, so every timed picture is of a
+# view not drawn before, as a move's picture is.
 
 from __future__ import annotations
 
@@ -20,7 +22,9 @@ from rules import GAMES
 
 log = logging.getLogger(__name__)
 
-GOAL_MS = 50.0
+GOAL_P50_MS = 3.0
+GOAL_P99_MS = 10.0
+"""Per game at the common table (default options): a turn move's answer waits for its picture."""
 GOAL_KB = 300.0
 SETUPS: dict[str, tuple[tuple[int, Mapping[str, Any]], ...]] = {
     "numbers-to-number": ((2, {}), (2, {"m": 8, "rounds": 4})),
@@ -31,22 +35,30 @@ SETUPS: dict[str, tuple[tuple[int, Mapping[str, Any]], ...]] = {
     "integer-sequence": ((1, {"n": 12}), (4, {})),
     "arcs-and-marks": ((2, {}), (4, {"m": 24})),
 }
-"""Per game, a common table (default options) and a larger one."""
+"""Per game, a common table (default options, where the goals apply) and a larger one."""
 MOMENTS = (0.4, 0.5, 0.6, 0.8, 0.9, 1.0)
 """How far through each game the pictures are taken: mid-game, then late and the end."""
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
 
 
 @dataclass
-class GameTimes:
-    """One game's rendering times and picture sizes."""
+class Times:
+    """One game's rendering times and picture sizes at one table."""
 
     ms: list[float] = field(default_factory=list)
     cpu_ms: list[float] = field(default_factory=list)
     """The same pictures' processor time: what the drawing costs when others share the machine."""
     sizes: list[int] = field(default_factory=list)
+
+
+@dataclass
+class GameTimes:
+    """One game's times and sizes at the common table and at the larger one."""
+
+    common: Times = field(default_factory=Times)
+    larger: Times = field(default_factory=Times)
     first_ms: float = 0.0
-    """The first picture of the process (fonts loaded, caches empty), not in `ms`."""
+    """The first picture of the game (its fonts loaded, nothing of it kept yet), not in `ms`."""
 
 
 @dataclass
@@ -54,61 +66,77 @@ class PicturesResult:
     """Every game's times and sizes."""
 
     games: dict[str, GameTimes]
-    repeats: int
+    seeds: int
 
 
 def run_pictures(games: int, repeats: int) -> PicturesResult:
-    """Draw every view `repeats` times per game setup, over `games` seeded games each."""
+    """Draw, once each, the views of `games * repeats` seeded games per game setup."""
     out: dict[str, GameTimes] = {}
+    seeds = games * repeats
     for slug, setups in SETUPS.items():
         times = out[slug] = GameTimes()
-        views = []
-        for players, options in setups:
-            for seed in range(games):
+        first = True
+        for (players, options), table in zip(setups, (times.common, times.larger), strict=True):
+            views = []
+            for seed in range(seeds):
                 states = play(slug, players, options, seed)
                 for share in MOMENTS:
                     state = states[round(share * (len(states) - 1))]
                     for viewer in (None, players - 1):
                         views.append((GAMES[slug].view(state, viewer), NAMES[:players]))
-        start = time.perf_counter()
-        picture(slug, *views[0])
-        times.first_ms = (time.perf_counter() - start) * 1000
-        gc.collect()
-        for view, names in views:
-            for _ in range(repeats):
+            gc.collect()
+            for view, names in views:
                 start, cpu = time.perf_counter(), time.thread_time()
                 png = picture(slug, view, names)
-                times.ms.append((time.perf_counter() - start) * 1000)
-                times.cpu_ms.append((time.thread_time() - cpu) * 1000)
-            times.sizes.append(len(png))
-        log.info("%s: %d pictures, p99 %.1f ms", slug, len(times.ms), percentile(times.ms, 99))
-    return PicturesResult(out, repeats)
+                if first:
+                    times.first_ms, first = (time.perf_counter() - start) * 1000, False
+                    continue
+                table.ms.append((time.perf_counter() - start) * 1000)
+                table.cpu_ms.append((time.thread_time() - cpu) * 1000)
+                table.sizes.append(len(png))
+        log.info(
+            "%s: %d pictures, p50 %.1f ms, p99 %.1f ms at the common table",
+            slug,
+            len(times.common.ms) + len(times.larger.ms),
+            percentile(times.common.ms, 50),
+            percentile(times.common.ms, 99),
+        )
+    return PicturesResult(out, seeds)
 
 
 def pictures_summary(res: PicturesResult) -> dict[str, Any]:
     """The section's JSON fields, with its goals under "goals" and per game under "details"."""
-    worst = rounded(max(percentile(t.ms, 99) for t in res.games.values()))
-    worst_cpu = rounded(max(percentile(t.cpu_ms, 99) for t in res.games.values()))
-    largest = round(max(max(t.sizes) for t in res.games.values()) / 1024, 1)
+    games = res.games.values()
+    worst = rounded(max(percentile(t.common.ms, 99) for t in games))
+    worst_p50 = rounded(max(percentile(t.common.ms, 50) for t in games))
+    worst_cpu = rounded(max(percentile(t.common.cpu_ms, 99) for t in games))
+    largest = round(max(max(t.common.sizes + t.larger.sizes) for t in games) / 1024, 1)
     return {
         "pictures_p99_ms": worst,
+        "pictures_p50_ms": worst_p50,
         "pictures_cpu_p99_ms": worst_cpu,
         "pictures_kb_max": largest,
         "goals": {
-            "pictures_p99_ms": goal(worst, f"< {GOAL_MS:g}", lambda v: v < GOAL_MS),
+            "pictures_p99_ms": goal(
+                worst, f"<= {GOAL_P99_MS:g} (each game)", lambda v: v <= GOAL_P99_MS
+            ),
             "pictures_kb_max": goal(largest, f"< {GOAL_KB:g}", lambda v: v < GOAL_KB),
         },
         "details": {
             "pictures": {
                 slug: {
-                    "p50_ms": rounded(percentile(t.ms, 50)),
-                    "p99_ms": rounded(percentile(t.ms, 99)),
-                    "cpu_p50_ms": rounded(percentile(t.cpu_ms, 50)),
-                    "cpu_p99_ms": rounded(percentile(t.cpu_ms, 99)),
+                    "p50_ms": rounded(percentile(t.common.ms, 50)),
+                    "p99_ms": rounded(percentile(t.common.ms, 99)),
+                    "cpu_p50_ms": rounded(percentile(t.common.cpu_ms, 50)),
+                    "cpu_p99_ms": rounded(percentile(t.common.cpu_ms, 99)),
+                    "larger_p50_ms": rounded(percentile(t.larger.ms, 50)),
+                    "larger_p99_ms": rounded(percentile(t.larger.ms, 99)),
                     "first_ms": rounded(t.first_ms),
-                    "kb_p50": round(percentile(t.sizes, 50) / 1024, 1),
-                    "kb_max": round(max(t.sizes) / 1024, 1),
-                    "renders": len(t.ms),
+                    "kb_p50": round(percentile(t.common.sizes, 50) / 1024, 1),
+                    "kb_max": round(max(t.common.sizes + t.larger.sizes) / 1024, 1),
+                    "renders": len(t.common.ms) + len(t.larger.ms),
+                    "goals_met": percentile(t.common.ms, 50) <= GOAL_P50_MS
+                    and percentile(t.common.ms, 99) <= GOAL_P99_MS,
                 }
                 for slug, t in res.games.items()
             }
@@ -123,18 +151,32 @@ def pictures_lines(res: PicturesResult, s: dict[str, Any], number: int) -> list[
         name: "met" if s["goals"][name]["met"] else "NOT MET"
         for name in ("pictures_p99_ms", "pictures_kb_max")
     }
-    head = ("p50 ms", "p99 ms", "cpu p50", "cpu p99", "KB p50", "KB max", "renders")
-    keys = ("p50_ms", "p99_ms", "cpu_p50_ms", "cpu_p99_ms", "kb_p50", "kb_max", "renders")
+    head = ("p50 ms", "p99 ms", "cpu p50", "cpu p99", "big p50", "big p99", "KB p50", "KB max")
+    keys = (
+        "p50_ms",
+        "p99_ms",
+        "cpu_p50_ms",
+        "cpu_p99_ms",
+        "larger_p50_ms",
+        "larger_p99_ms",
+        "kb_p50",
+        "kb_max",
+    )
     return [
-        f"{number}. Board pictures: PNG drawn from mid- and late-game views (spectator and a"
-        f" seat), each {res.repeats} times",
-        "   " + f"{'game':22}" + "".join(f"{h:>9}" for h in head),
+        f"{number}. Board pictures: PNG drawn once each from mid- and late-game views (spectator"
+        f" and a seat) of {res.seeds} games per table; goals at the common table (default"
+        f" options): p50 <= {GOAL_P50_MS:g} ms, p99 <= {GOAL_P99_MS:g} ms; big = the larger"
+        " table",
+        "   " + f"{'game':22}" + "".join(f"{h:>9}" for h in head) + "  goals",
         *(
-            "   " + f"{slug:22}" + "".join(f"{row[k]:>9}" for k in keys)
+            "   "
+            + f"{slug:22}"
+            + "".join(f"{row[k]:>9}" for k in keys)
+            + ("  met" if row["goals_met"] else "  NOT MET")
             for slug, row in rows.items()
         ),
-        f"   worst p99 {s['pictures_p99_ms']} ms (processor time {s['pictures_cpu_p99_ms']} ms);"
-        f" goal < {GOAL_MS:g} ms:"
+        f"   worst p50 {s['pictures_p50_ms']} ms, worst p99 {s['pictures_p99_ms']} ms (processor"
+        f" time {s['pictures_cpu_p99_ms']} ms); p99 goal <= {GOAL_P99_MS:g} ms:"
         f" {met['pictures_p99_ms']}; largest {s['pictures_kb_max']} KB; goal <"
         f" {GOAL_KB:g} KB: {met['pictures_kb_max']}",
     ]

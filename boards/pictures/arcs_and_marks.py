@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
+
+from PIL import Image
 
 from boards.pictures.canvas import (
     BODY,
@@ -17,12 +20,11 @@ from boards.pictures.canvas import (
     PLAYER_COLOURS,
     SMALL,
     SPOT,
-    font,
     marker,
     players,
     seat_name,
 )
-from boards.pictures.page import Canvas, Figure
+from boards.pictures.page import Canvas, Figure, put
 from boards.words import N_, Translate
 from rules.arcs_and_marks import next_centre, touched
 
@@ -140,13 +142,42 @@ def _head(
     canvas.legend(players(names, view["scores"], view, to_move, t=t))
 
 
+FIGURES_KEPT = 8
+"""Circles kept, each about 0.6 MB: a state's picture is drawn for several viewers."""
+
+
 def _figure(
     canvas: Canvas, view: Mapping[str, Any], arcs: list[tuple[int, int, int]], ks: Sequence[int]
 ) -> None:
     m = view["m"]
-    # Only the circle's square is drawn large; the mark numbers go on the page afterwards.
-    left = round(INNER / 2 - RADIUS - 24)
-    fig = Figure(2 * RADIUS + 48, FIGURE_H, left)
+    nxt = next_centre(view)
+    ring = None if nxt is None else (nxt, view["to_move"])
+    figure = _circle(m, tuple(arcs), tuple(ks), ring)
+    canvas.room(FIGURE_H)
+    put(canvas, figure, MARGIN + _LEFT, canvas.y + _TOP)
+    # Mark numbers after the figure is shrunk, so they are as sharp as the rest of the text.
+    o = centre_of_figure()
+    step = 1 if 2 * math.pi * RADIUS / m >= 34 else 2
+    for i in range(0, m, step):
+        x, y = mark_point(m, i, o, RADIUS + 32)
+        canvas.text((MARGIN + x, canvas.y + y), str(i), SMALL, "sans", INK, "mm")
+
+
+_LEFT = round(INNER / 2 - RADIUS - 24)
+_TOP = round(FIGURE_H / 2 - RADIUS - 24)
+"""Where the circle's square starts in the figure: only it is drawn large."""
+
+
+@lru_cache(maxsize=FIGURES_KEPT)
+def _circle(
+    m: int,
+    arcs: tuple[tuple[int, int, int], ...],
+    ks: tuple[int, ...],
+    ring: tuple[int, int] | None,
+) -> Image.Image:
+    """The circle with its marks, the arcs drawn (seat by seat) and the next centre ringed."""
+    # Nothing in it is secret: every viewer of one state gets the same circle, so it is kept.
+    fig = Figure(2 * RADIUS + 48, 2 * RADIUS + 48, _LEFT, _TOP)
     o = centre_of_figure()
     fig.circle(o, RADIUS, outline=MUTED, width=2.5)
     newest = len(arcs) - 1
@@ -160,9 +191,9 @@ def _figure(
             fig.arc(mark, r, angles, colour, 5)
     for i in range(m):
         fig.circle(mark_point(m, i, o), 6, fill=INK)
-    nxt = next_centre(view)
-    if nxt is not None:
-        fig.circle(mark_point(m, nxt, o), 15, outline=PLAYER_COLOURS[view["to_move"]], width=5)
+    if ring is not None:
+        centre, seat = ring
+        fig.circle(mark_point(m, centre, o), 15, outline=PLAYER_COLOURS[seat], width=5)
     for t, (c, k, seat) in enumerate(arcs):
         size = 14 if t == newest else 9
         fig.marker(seat, arc_middle(m, c, k, o), size, PLAYER_COLOURS[seat], INK)
@@ -174,18 +205,12 @@ def _figure(
                 fig.circle(
                     (o[0] + x * RADIUS, o[1] + y * RADIUS), 9, fill=PAPER, outline=INK, width=3
                 )
-    fig.paste(canvas, MARGIN, canvas.y)
-    # Mark numbers after the figure is shrunk, so they are as sharp as the rest of the text.
-    step = 1 if 2 * math.pi * RADIUS / m >= 34 else 2
-    for i in range(0, m, step):
-        x, y = mark_point(m, i, o, RADIUS + 32)
-        canvas.text((MARGIN + x, canvas.y + y), str(i), SMALL, "sans", INK, "mm")
+    return fig.shrunk()
 
 
 def _move_list(canvas: Canvas, arcs: list[tuple[int, int, int]], points: Sequence[int]) -> None:
     columns = 4
     cell = INNER // columns
-    mono = font("mono", SMALL)
     for t, (c, k, seat) in enumerate(arcs):
         # Row by row, in the order the arcs were drawn.
         x = MARGIN + (t % columns) * cell
@@ -196,7 +221,7 @@ def _move_list(canvas: Canvas, arcs: list[tuple[int, int, int]], points: Sequenc
             )
         marker(canvas.draw, seat, x + 12, y + 14, 11, PLAYER_COLOURS[seat], INK, 2)
         text = f"@{c:<2} k{k:<2} +{points[t]}"
-        canvas.draw.text((x + 32, y + 14), text, font=mono, fill=INK, anchor="lm")
+        canvas.text((x + 32, y + 14), text, SMALL, "mono", INK, "lm")
     canvas.y += -(-len(arcs) // columns) * 38 + 12
 
 

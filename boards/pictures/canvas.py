@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import bisect
-import io
 import math
 import struct
+import threading
+import zlib
+from collections import OrderedDict
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -230,13 +232,252 @@ def _palette() -> Image.Image:
         colours = [c for c in colours if c not in thieves]
 
 
+BAND = 16
+"""Rows of a picture compressed as one piece, and kept to be reused."""
+BANDS_KEPT = 1024
+"""Compressed bands kept: each with its pixels (at most 16 KB), so at most about 17 MB."""
+LEVEL = 1
+"""The zlib level: a board's flat colours pack nearly as small at 1 as at 3, and faster."""
+_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+_ZLIB_HEAD = b"\x78\x01"
+"""A zlib stream's header: deflate, a 32 KB window, the fastest level named."""
+_ADLER = 65521
+_LAST_BLOCK = b"\x03\x00"
+"""An empty final deflate block: the bands before it end on byte boundaries."""
+
+
+def quantized(image: Image.Image) -> Image.Image:
+    """An RGB image in the board palette, each pixel its nearest colour."""
+    return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
+
+
+def blank(width: int, height: int) -> Image.Image:
+    """A white page in the board palette."""
+    # One byte a pixel: a quarter of the memory an RGB page fills, crops and quantizes.
+    page = Image.new("P", (width, height), index_of(PAPER))
+    page.putpalette(_palette().getpalette() or [])
+    return page
+
+
+@lru_cache(maxsize=4096)
+def index_of(colour: Colour) -> int:
+    """The palette entry a colour is drawn as (its nearest, as the RGB picture would get)."""
+    return quantized(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))  # type: ignore[return-value]
+
+
+@lru_cache(maxsize=1024)
+def _ramp(ink: Colour, ground: int) -> list[int]:
+    """For each coverage 0..255 of ink over a palette entry, the entry the blend is drawn as."""
+    entries = _palette().getpalette() or []
+    strip = Image.new("RGB", (256, 1), tuple(entries[3 * ground : 3 * ground + 3]))
+    strip.paste(ink, (0, 0, 256, 1), Image.frombytes("L", (256, 1), bytes(range(256))))
+    return list(quantized(strip).tobytes())
+
+
+class PaletteDraw(ImageDraw.ImageDraw):
+    """Drawing on a palette page: colours as an RGB page would quantize them, text blended."""
+
+    def _getink(self, ink: Any, fill: Any = None) -> tuple[int | None, int | None]:
+        if isinstance(ink, tuple):
+            ink = index_of(ink)
+        if isinstance(fill, tuple):
+            fill = index_of(fill)
+        return super()._getink(ink, fill)
+
+    def rounded_rectangle(  # type: ignore[override]
+        self,
+        xy: tuple[float, float, float, float],
+        radius: float = 0,
+        fill: Colour | None = None,
+        outline: Colour | None = None,
+        width: int = 1,
+    ) -> None:
+        """A rounded rectangle as Pillow draws it, stamped from one drawn before."""
+        # Pillow draws one from a dozen Python calls; boards draw the same few sizes again.
+        x0, y0, x1, y1 = xy
+        left, top, w, h = round(x0), round(y0), round(x1) - round(x0), round(y1) - round(y0)
+        # Pillow's corner size, from the unrounded corners; a stamp drawn at (0, 0) with it
+        # is the same unless the shape is a circle (drawn from the unrounded corners).
+        d = min(x1 - x0, y1 - y0, radius * 2)
+        full_x = d >= w - 1
+        full_y = (w if full_x else d) >= h - 1
+        if not 0 < d <= min(w, h) or (full_x and full_y):
+            super().rounded_rectangle(xy, radius, fill, outline, width)
+            return
+        radius = d / 2
+        stamp, shape = _rounded(w, h, radius, fill, outline, width)
+        self._image.im.paste(stamp.im, (left, top, left + w + 1, top + h + 1), shape.im)
+
+    def stamp(self, xy: tuple[int, int], mask: Image.Image, colour: Colour) -> None:
+        """Blend `colour` through an "L" mask whose corner goes at xy."""
+        page = self._image
+        x, y = xy
+        width, height = mask.size
+        box = (x, y, x + width, y + height)
+        if x < 0 or y < 0 or box[2] > page.width or box[3] > page.height:
+            box = (max(0, x), max(0, y), min(page.width, box[2]), min(page.height, box[3]))
+            if box[0] >= box[2] or box[1] >= box[3]:
+                return
+            mask = mask.crop((box[0] - x, box[1] - y, box[2] - x, box[3] - y))
+        # Pillow's image cores: these small steps run once for every text on the page.
+        core = page.im
+        low, high = core.crop(box).getextrema()
+        if low == high:
+            # On one colour, a coverage maps straight to an entry.
+            core.paste(mask.im.point(_ramp(colour, low), "P"), box)
+            return
+        rgb = page.crop(box).convert("RGB")
+        rgb.paste(colour, (0, 0, *rgb.size), mask)
+        page.paste(quantized(rgb), box)
+
+
+@lru_cache(maxsize=1024)
+def _rounded(
+    width: int,
+    height: int,
+    radius: float,
+    fill: Colour | None,
+    outline: Colour | None,
+    line: int,
+) -> tuple[Image.Image, Image.Image]:
+    """A rounded rectangle from (0, 0) to (width, height) in the board palette, and its shape."""
+    stamp = blank(width + 1, height + 1)
+    box = (0, 0, width, height)
+    ImageDraw.ImageDraw.rounded_rectangle(PaletteDraw(stamp), box, radius, fill, outline, line)
+    shape = Image.new("L", stamp.size)
+    ink = None if fill is None else 255
+    edge = None if outline is None else 255
+    ImageDraw.Draw(shape).rounded_rectangle(box, radius, ink, edge, line)
+    return stamp, shape
+
+
+def write(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    face: str,
+    size: int,
+    fill: Colour,
+    anchor: str,
+) -> None:
+    """Text drawn as Pillow draws it, on an RGB image or a palette page."""
+    if not isinstance(draw, PaletteDraw):
+        draw.text(xy, text, font=font(face, size), fill=fill, anchor=anchor)
+        return
+    x, y = xy
+    mask, (dx, dy) = text_mask(text, face, size, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.stamp((int(x) + dx, int(y) + dy), mask, fill)
+
+
+LINES_KEPT = 512
+"""Texts laid out and kept for the next picture: at most about 30 KB each, so 15 MB."""
+
+
+@lru_cache(maxsize=LINES_KEPT)
+def text_mask(
+    text: str, face: str, size: int, anchor: str, start: tuple[float, float]
+) -> tuple[Image.Image, tuple[int, int]]:
+    """A line's antialiased mask and offset, as Pillow draws it from that pixel fraction."""
+    # Titles, sentences and names come back move after move; laying them out is most of the
+    # cost of text, and the same start fraction gives the same pixels as drawing afresh.
+    mask, offset = font(face, size).getmask2(text, "L", anchor=anchor, start=start)
+    return Image.Image()._new(mask), offset
+
+
 def png(image: Image.Image) -> bytes:
     """PNG bytes in palette mode: a board has few colours, and this keeps it small."""
     # A fixed palette is five times faster than an adaptive one and keeps the exact colours.
-    small = image.quantize(palette=_palette(), dither=Image.Dither.NONE)
-    out = io.BytesIO()
-    small.save(out, "PNG", compress_level=3)
-    return out.getvalue()
+    return palette_png(quantized(image))
+
+
+def palette_png(image: Image.Image, height: int | None = None) -> bytes:
+    """A palette image's top `height` rows as PNG bytes, from bands compressed apart and kept."""
+    # Pictures of one game share most of their rows (white space, the heading, the parts a move
+    # did not change), and a band compressed on its own can be copied into any picture.
+    width, height = image.width, height or image.height
+    # Each row of a PNG starts with its filter, 0 (none): a crop from x = -1 adds a column of
+    # zeros on the left.
+    raw = image.crop((-1, 0, width, height)).tobytes()
+    step = (width + 1) * BAND
+    header = struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0)
+    out = [_SIGNATURE, _chunk(b"IHDR", header), _plte(image), b"", b"IDAT", _ZLIB_HEAD]
+    crc = zlib.crc32(_ZLIB_HEAD, zlib.crc32(b"IDAT"))
+    length = len(_ZLIB_HEAD)
+    a, b = 1, 0
+    for i in range(0, len(raw), step):
+        packed, a2, b2, size = BANDS.deflated(raw[i : i + step])
+        out.append(packed)
+        crc = zlib.crc32(packed, crc)
+        length += len(packed)
+        # The stream's Adler-32 from its bands' (zlib's adler32_combine).
+        a, b = (a + a2 - 1) % _ADLER, (b + b2 + size * (a - 1)) % _ADLER
+    tail = _LAST_BLOCK + (b << 16 | a).to_bytes(4, "big")
+    crc = zlib.crc32(tail, crc)
+    # The IDAT chunk is written in pieces: its length first, its checksum after the pieces.
+    out[3] = struct.pack(">I", length + len(tail))
+    out += [tail, struct.pack(">I", crc), _chunk(b"IEND", b"")]
+    return b"".join(out)
+
+
+def _plte(image: Image.Image) -> bytes:
+    """The PLTE chunk of a palette image: all 256 entries."""
+    colours = image.palette.tobytes() if image.palette is not None else b""
+    return _chunk(b"PLTE", colours.ljust(768, b"\x00")[:768])
+
+
+class Bands:
+    """Compressed bands of rows, the most recently used kept, found by a sample of their bytes."""
+
+    # Hashing every byte of a band costs more than compressing the bands a move changed; a
+    # sample finds the candidates and a whole comparison (memcmp) decides.
+
+    SAMPLE = 17
+    """Every this many bytes of a band make its key."""
+
+    def __init__(self, kept: int) -> None:
+        self.kept = kept
+        self.hits = self.misses = self.size = 0
+        self._found: OrderedDict[bytes, list[tuple[bytes, Packed]]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def deflated(self, band: bytes) -> Packed:
+        """A band as self-contained deflate blocks, the halves of its Adler-32 and its length."""
+        key = band[:: self.SAMPLE]
+        with self._lock:
+            same = self._found.get(key, ())
+            for kept, packed in same:
+                if kept == band:
+                    self._found.move_to_end(key)
+                    self.hits += 1
+                    return packed
+        packer = zlib.compressobj(LEVEL, zlib.DEFLATED, -15)
+        check = zlib.adler32(band)
+        data = packer.compress(band) + packer.flush(zlib.Z_SYNC_FLUSH)
+        packed = (data, check & 0xFFFF, check >> 16, len(band))
+        with self._lock:
+            self.misses += 1
+            self._found.setdefault(key, []).append((band, packed))
+            self._found.move_to_end(key)
+            self.size += 1
+            while self.size > self.kept:
+                _, dropped = self._found.popitem(last=False)
+                self.size -= len(dropped)
+        return packed
+
+    def clear(self) -> None:
+        """Forget every band."""
+        with self._lock:
+            self._found.clear()
+            self.hits = self.misses = self.size = 0
+
+
+Packed = tuple[bytes, int, int, int]
+BANDS = Bands(BANDS_KEPT)
+"""The bands of every picture drawn in this process."""
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
 def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, float]]:
@@ -271,6 +512,29 @@ def shape_points(shape: str, x: float, y: float, r: float) -> list[tuple[float, 
     return [(x + (dx - dy) * turn, y + (dx + dy) * turn) for dx, dy in plus]
 
 
+def _polygon(
+    draw: ImageDraw.ImageDraw,
+    points: list[tuple[float, float]],
+    fill: Colour,
+    edge: Colour,
+    width: int,
+) -> None:
+    """A filled polygon with its outline inside it, drawn on the piece of the image it covers."""
+    # Pillow masks a wide outline with a 1-bit copy of the whole image: a page for each marker.
+    image = draw._image
+    left = max(0, math.floor(min(p[0] for p in points)) - width - 2)
+    top = max(0, math.floor(min(p[1] for p in points)) - width - 2)
+    right = min(image.width, math.ceil(max(p[0] for p in points)) + width + 3)
+    bottom = min(image.height, math.ceil(max(p[1] for p in points)) + width + 3)
+    if left >= right or top >= bottom:
+        return
+    piece = image.crop((left, top, right, bottom))
+    on = PaletteDraw(piece) if isinstance(draw, PaletteDraw) else ImageDraw.Draw(piece)
+    shifted = [(px - left, py - top) for px, py in points]
+    on.polygon(shifted, fill=fill, outline=edge, width=width)
+    image.paste(piece, (left, top))
+
+
 def marker(
     draw: ImageDraw.ImageDraw,
     seat: int,
@@ -288,8 +552,8 @@ def marker(
     if shape == "circle":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge, width=w)
     else:
-        draw.polygon(shape_points(shape, x, y, r), fill=fill, outline=edge, width=w)
+        _polygon(draw, shape_points(shape, x, y, r), fill, edge, w)
     if number:
         lift = {"triangle": r * 0.22, "nabla": -r * 0.22}.get(shape, 0)
         size = round(r * (0.95 if shape in ("triangle", "nabla", "star") else 1.15))
-        draw.text((x, y + lift), str(seat + 1), font=font("bold", size), fill=edge, anchor="mm")
+        write(draw, (x, y + lift), str(seat + 1), "bold", size, edge, "mm")

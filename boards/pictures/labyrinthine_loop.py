@@ -5,8 +5,10 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
+
+from PIL import Image
 
 from boards.pictures.canvas import (
     INK,
@@ -20,7 +22,7 @@ from boards.pictures.canvas import (
     players,
     seat_name,
 )
-from boards.pictures.page import OFFENSE, Canvas, Figure
+from boards.pictures.page import OFFENSE, Canvas, Figure, put
 from boards.words import N_, Translate
 from rules.labyrinthine_geometry import COLUMNS, dot_name
 
@@ -115,6 +117,10 @@ def _head(
     return showing_last
 
 
+FIGURES_KEPT = 8
+"""Grids kept, each at most about 0.8 MB: a state's picture is drawn for several viewers."""
+
+
 def _grid(
     canvas: Canvas,
     n: int,
@@ -125,9 +131,39 @@ def _grid(
     loop: Sequence[int],
 ) -> None:
     height = figure_height(n)
-    # Only the grid's own square is drawn large; its letters and numbers go on the page.
-    left = math.floor(dot_point(n, 0)[0] - 40)
-    fig = Figure(math.ceil(dot_point(n, n - 1)[0] + 40) - left, height, left)
+    drawn = tuple(by.items())
+    figure = _dots(n, tuple(parent), drawn, tuple(order), tuple(close), tuple(loop))
+    canvas.room(height)
+    put(canvas, figure, MARGIN + _left(n), canvas.y + LABELS)
+    for i in range(n):
+        x, _ = dot_point(n, i)
+        canvas.text((MARGIN + x, canvas.y + 14), COLUMNS[i], SMALL, "bold", MUTED, "mm")
+        first, y = dot_point(n, i * n)
+        canvas.text((MARGIN + first - 30, canvas.y + y), str(i + 1), SMALL, "bold", MUTED, "rm")
+    canvas.y += height + 10
+
+
+def _left(n: int) -> int:
+    """Where the grid's own square starts in the figure: only it is drawn large."""
+    return math.floor(dot_point(n, 0)[0] - 40)
+
+
+@lru_cache(maxsize=FIGURES_KEPT)
+def _dots(
+    n: int,
+    parent: tuple[int, ...],
+    drawn: tuple[tuple[int, int], ...],
+    order: tuple[int, ...],
+    close: tuple[int, ...],
+    loop: tuple[int, ...],
+) -> Image.Image:
+    """The grid with every segment in its drawer's colour and what is lit up."""
+    # Nothing in it is secret: every viewer of one state gets the same grid, so it is kept.
+    by = dict(drawn)
+    left = _left(n)
+    # The letters and numbers above and beside it are drawn on the page: it starts below them.
+    width = math.ceil(dot_point(n, n - 1)[0] + 40) - left
+    fig = Figure(width, figure_height(n) - LABELS, left, LABELS)
     gap = spacing(n)
     thick = max(5.0, min(9.0, gap / 11))
     segments = [(parent[d], d) for d in by]
@@ -164,13 +200,7 @@ def _grid(
         (ax, ay), (bx, by_) = dot_point(n, a), dot_point(n, b)
         spot = (ax + (bx - ax) * 0.4, ay + (by_ - ay) * 0.4)
         fig.marker(by[b], spot, size, PLAYER_COLOURS[by[b]], INK)
-    fig.paste(canvas, MARGIN, canvas.y)
-    for i in range(n):
-        x, _ = dot_point(n, i)
-        canvas.text((MARGIN + x, canvas.y + 14), COLUMNS[i], SMALL, "bold", MUTED, "mm")
-        first, y = dot_point(n, i * n)
-        canvas.text((MARGIN + first - 30, canvas.y + y), str(i + 1), SMALL, "bold", MUTED, "rm")
-    canvas.y += height + 10
+    return fig.shrunk()
 
 
 def _story(

@@ -23,15 +23,19 @@ from boards.pictures.canvas import (
     TITLE,
     WIDTH,
     Colour,
+    PaletteDraw,
     Player,
+    blank,
     blend,
     contrast_ink,
     drawable,
     fit,
     font,
     marker,
-    png,
+    palette_png,
+    quantized,
     text_width,
+    write,
 )
 from boards.words import N_, Translate, same
 
@@ -68,14 +72,14 @@ def _box_stamp(
     face: str,
     ink: Colour,
     line: int,
-) -> Image.Image:
-    """A rounded cell with its text, on a transparent ground, to paste where it goes."""
+) -> tuple[Image.Image, Image.Image]:
+    """A rounded cell with its text in the board palette, and the mask of its shape."""
     stamp = Image.new("RGBA", (width + 1, height + 1), (*fill, 0))
     draw = ImageDraw.Draw(stamp)
     draw.rounded_rectangle((0, 0, width, height), radius=6, fill=fill, outline=edge, width=line)
     if text:
         draw.text((width / 2, height / 2), text, font=font(face, size), fill=ink, anchor="mm")
-    return stamp
+    return quantized(stamp.convert("RGB")), stamp.getchannel("A")
 
 
 def wrapped(text: str, face: str, size: int, width: float) -> list[str]:
@@ -93,13 +97,13 @@ def wrapped(text: str, face: str, size: int, width: float) -> list[str]:
 
 
 class Canvas:
-    """A white page of WIDTH pixels, drawn from the top; `finish` crops it and makes the PNG."""
+    """A white page of WIDTH pixels in the board palette, drawn from the top, then a PNG."""
 
     def __init__(self, height: int = 1600, t: Translate = same) -> None:
         self.t = t
         """The reader's translation of the words drawn."""
-        self.image = Image.new("RGB", (WIDTH, height), PAPER)
-        self.draw = ImageDraw.Draw(self.image)
+        self.image = blank(WIDTH, height)
+        self.draw = PaletteDraw(self.image)
         self.y: float = MARGIN
         """The top of what is drawn next."""
         self.indent = 0
@@ -109,9 +113,9 @@ class Canvas:
         """Make the page reach at least `height` pixels below the current line."""
         need = int(self.y + height) + MARGIN
         if need > self.image.height:
-            grown = Image.new("RGB", (WIDTH, max(need, 2 * self.image.height)), PAPER)
+            grown = blank(WIDTH, max(need, 2 * self.image.height))
             grown.paste(self.image, (0, 0))
-            self.image, self.draw = grown, ImageDraw.Draw(grown)
+            self.image, self.draw = grown, PaletteDraw(grown)
 
     def text(
         self,
@@ -124,10 +128,10 @@ class Canvas:
     ) -> float:
         """Draw text; return its width in pixels."""
         if len(text) > STAMPED:
-            self.draw.text(xy, text, font=font(face, size), fill=fill, anchor=anchor)
+            write(self.draw, xy, text, face, size, fill, anchor)
         elif text:
             stamp, left, top = _text_stamp(text, face, size, anchor)
-            self.draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), stamp, fill=fill)
+            self.draw.stamp((round(xy[0]) + left, round(xy[1]) + top), stamp, fill)
         return text_width(text, face, size)
 
     def heading(self, title: str, subtitle: str, result: str | None = None) -> None:
@@ -198,8 +202,9 @@ class Canvas:
             )
             self.text(((x0 + x1) / 2, (y0 + y1) / 2), text, size, face, ink, "mm")
             return
-        stamp = _box_stamp(x1 - x0, y1 - y0, text, fill, edge, size, face, ink, width)
-        self.image.paste(stamp, (x0, y0), stamp)
+        stamp, shape = _box_stamp(x1 - x0, y1 - y0, text, fill, edge, size, face, ink, width)
+        # Straight to Pillow's image core: a board pastes dozens of cells.
+        self.image.im.paste(stamp.im, (x0, y0, x0 + stamp.width, y0 + stamp.height), shape.im)
 
     def rule(self) -> None:
         """A thin line across the page."""
@@ -231,8 +236,7 @@ class Canvas:
 
     def finish(self) -> bytes:
         """The page cropped below what was drawn, as a small PNG."""
-        height = min(self.image.height, round(self.y) + MARGIN - 10)
-        return png(self.image.crop((0, 0, WIDTH, height)))
+        return palette_png(self.image, min(self.image.height, round(self.y) + MARGIN - 10))
 
 
 class Figure:
@@ -240,14 +244,14 @@ class Figure:
 
     SCALE = 2
 
-    def __init__(self, width: int, height: int, left: int = 0) -> None:
-        """A figure over the region from x = left to left + width (in the caller's units)."""
-        self.width, self.height, self.left = width, height, left
+    def __init__(self, width: int, height: int, left: int = 0, top: int = 0) -> None:
+        """A figure over x = left to left + width and y = top to top + height (caller's units)."""
+        self.width, self.height, self.left, self.top = width, height, left, top
         self.image = Image.new("RGB", (width * self.SCALE, height * self.SCALE), PAPER)
         self.draw = ImageDraw.Draw(self.image)
 
     def _p(self, x: float, y: float) -> tuple[float, float]:
-        return ((x - self.left) * self.SCALE, y * self.SCALE)
+        return ((x - self.left) * self.SCALE, (y - self.top) * self.SCALE)
 
     def line(self, points: Sequence[tuple[float, float]], fill: Colour, width: float) -> None:
         """A polyline with round ends, `width` pixels wide once shrunk."""
@@ -304,7 +308,16 @@ class Figure:
         x, y = self._p(*centre)
         marker(self.draw, seat, x, y, radius * self.SCALE, fill, edge, self.SCALE * 2)
 
+    def shrunk(self) -> Image.Image:
+        """The figure at its size, in the board palette (to paste, or to keep and paste again)."""
+        return quantized(self.image.reduce(self.SCALE))
+
     def paste(self, canvas: Canvas, x: int, y: float) -> None:
         """Shrink the figure into the page at (x, y)."""
-        canvas.room(y - canvas.y + self.height)
-        canvas.image.paste(self.image.reduce(self.SCALE), (x + self.left, round(y)))
+        put(canvas, self.shrunk(), x + self.left, y + self.top)
+
+
+def put(canvas: Canvas, figure: Image.Image, x: int, y: float) -> None:
+    """A shrunk figure (in the board palette) into the page with its corner at (x, y)."""
+    canvas.room(y - canvas.y + figure.height)
+    canvas.image.paste(figure, (x, round(y)))
