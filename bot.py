@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any, Generic, TypeVar
 
@@ -89,6 +90,8 @@ class RefereeBot(commands.AutoShardedBot):
         a new channel request (discord.py keeps only the last 128 DM channels)."""
         self.languages: MemberMemory[str] = MemberMemory()
         """The language of each member heard from lately: a DM carries none."""
+        self._sync: asyncio.Task[None] | None = None
+        """The slash commands' sync to Discord, running in the background after a start."""
 
     def holds_shard(self, shard_id: int) -> bool:
         """Whether this process runs the shard (with no SHARD_IDS, it runs them all)."""
@@ -113,18 +116,28 @@ class RefereeBot(commands.AutoShardedBot):
         await self.tree.set_translator(CommandWords())
         # Every process serves the same commands: one sync is enough, and several at each
         # start would spend the bot's command rate limit for nothing.
-        if not self.holds_shard(0):
-            return
-        guild_id = self.settings.dev_guild_id
-        if guild_id:
-            guild = discord.Object(guild_id)
-            self.tree.copy_global_to(guild=guild)
-            await self.tree.sync(guild=guild)
-        else:
-            await self.tree.sync()
+        if self.holds_shard(0):
+            # The commands Discord knows from the last start work meanwhile: the sync (every
+            # command worded in every language) need not hold the start back.
+            self._sync = asyncio.create_task(self._sync_commands(), name="sync-commands")
+
+    async def _sync_commands(self) -> None:
+        """Send the command tree, translated, to Discord (to the development server if set)."""
+        try:
+            guild_id = self.settings.dev_guild_id
+            if guild_id:
+                guild = discord.Object(guild_id)
+                self.tree.copy_global_to(guild=guild)
+                await self.tree.sync(guild=guild)
+            else:
+                await self.tree.sync()
+        except discord.HTTPException:
+            log.exception("Could not sync the slash commands; those Discord knows stay")
 
     async def close(self) -> None:
         """Close Discord (unloading the cogs) and stop the computer players' processes."""
+        if self._sync is not None:
+            self._sync.cancel()
         await super().close()
         self.referee.thinker.close()
 
