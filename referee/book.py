@@ -20,10 +20,10 @@ log = logging.getLogger(__name__)
 REMINDER_LEAD = 3600
 """Waiting players are reminded this long before a deadline (a quarter of shorter ones)."""
 ATTEMPTS = 8
+"""How often an action is decided again on fresh data when the match changed first."""
 HEARD = 4096
 """How many recently changed matches' versions are remembered: a copy read while one changed
 elsewhere is not kept (past these, the versioned write still catches it)."""
-"""How often an action is decided again on fresh data when the match changed first."""
 
 Action = Callable[[Match], Awaitable[Outcome]]
 
