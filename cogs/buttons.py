@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import Any, ClassVar
 
 import discord
@@ -27,6 +28,9 @@ LEVEL_HELP = {
 }
 """What a member is told of each level (players/ describes them in English for its own use)."""
 SUBMIT_SECRET = N_("Submit secret move")
+PICK_MOVE = N_("Pick your move…")
+MENU_OPTIONS = 25
+"""Discord's most options in one select menu: more moves are typed."""
 VOTE_LABELS = {"yes": N_("Agree to cancel"), "no": N_("Keep playing")}
 REMATCH = N_("Rematch")
 FORGET_ME = N_("Forget me")
@@ -160,6 +164,52 @@ class DigitButton(
             step=self.step,
             digit=self.digit,
         )
+
+
+class PickSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"qr:pick:(?P<match>\d+):(?P<step>\d+)",
+):
+    """A menu of the mover's legal moves for the step it was sent for; an old pick is refused."""
+
+    def __init__(self, match_id: int, step: int, moves: Sequence[str], words: Words) -> None:
+        super().__init__(
+            discord.ui.Select(
+                placeholder=words(PICK_MOVE),
+                custom_id=f"qr:pick:{match_id}:{step}",
+                options=[discord.SelectOption(label=m, value=m) for m in moves],
+            )
+        )
+        self.match_id, self.step = match_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PickSelect:
+        # The moves are the message's own: only the picked one is needed.
+        moves = [o.value for o in getattr(item, "options", [])]
+        return cls(int(match["match"]), int(match["step"]), moves, words_for(interaction))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction,
+            "Play",
+            "on_pick",
+            match_id=self.match_id,
+            step=self.step,
+            move=self.item.values[0] if self.item.values else "",
+        )
+
+
+def pick_view(
+    match_id: int, step: int, moves: Sequence[str], words: Words
+) -> discord.ui.View | None:
+    """A view with the menu of these moves, if there are some and one menu holds them all."""
+    if not moves or len(moves) > MENU_OPTIONS:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(PickSelect(match_id, step, moves, words))
+    return view
 
 
 class SecretButton(
@@ -359,6 +409,7 @@ DYNAMIC_ITEMS = (
     LobbyButton,
     ComputerSelect,
     DigitButton,
+    PickSelect,
     SecretButton,
     VoteButton,
     RematchButton,

@@ -17,6 +17,7 @@ from cogs.buttons import (
     RematchButton,
     SecretButton,
     VoteButton,
+    pick_view,
 )
 from cogs.catalogue import N_
 from cogs.cues import cues, reply_cue
@@ -83,6 +84,8 @@ def view_for(post: Post, words: Words) -> discord.ui.View | None:
     """The buttons of a post, labelled in these words, built from restart-proof dynamic items."""
     if post.controls in (Controls.NONE, Controls.SECRET):
         return None
+    if post.controls is Controls.PICK:
+        return pick_view(post.match_id, post.step, post.choices, words)
     view = discord.ui.View(timeout=None)
     if post.controls is Controls.LOBBY:
         for action in ("join", "start", "cancel"):
@@ -221,9 +224,12 @@ async def dm_channel(bot: RefereeBot, user_id: int) -> discord.PartialMessageabl
     return bot.get_partial_messageable(channel_id, type=discord.ChannelType.private)
 
 
-async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None:
-    """DM a member (after `before`, an answer that rides in the same message); if their DMs are
-    closed, offer the secret-move button in the channel."""
+async def send_direct(
+    bot: RefereeBot, direct: Direct, before: str = "", via: discord.Interaction | None = None
+) -> None:
+    """DM a member (after `before`, an answer that rides in the same message, as the response
+    to `via` if given: a pick in the DM); if their DMs are closed, offer the secret-move button
+    in the channel."""
     words = member_words(bot, direct.user_id, direct.channel_id)
     text = words.text(direct.text)
     if direct.prompt:
@@ -234,16 +240,24 @@ async def send_direct(bot: RefereeBot, direct: Direct, before: str = "") -> None
         )
     if before:
         text = f"{before}\n\n{text}"
-    sent = await send_text(bot, direct.user_id, text, direct.board, words)
+    view = pick_view(direct.match_id, direct.step, direct.choices, words)
+    sent = await send_text(bot, direct.user_id, text, direct.board, words, view, via)
     if not sent and direct.prompt and direct.channel_id:
         await offer_secret_button(bot, direct)
 
 
 async def send_text(
-    bot: RefereeBot, user_id: int, text: str, board: Board | None = None, words: Words = ENGLISH
+    bot: RefereeBot,
+    user_id: int,
+    text: str,
+    board: Board | None = None,
+    words: Words = ENGLISH,
+    view: discord.ui.View | None = None,
+    via: discord.Interaction | None = None,
 ) -> bool:
     """DM a member a text and a board (its picture, or the board in a code block when the
-    picture cannot be drawn); False if it could not be sent."""
+    picture cannot be drawn) and a menu under it, as the response to `via` (an interaction in
+    the DM) if given; False if it could not be sent."""
     parts = [text]
     drawn = await draw(board, words) if board else None
     block = drawn.fallback() if drawn else ""
@@ -253,11 +267,20 @@ async def send_text(
         else:
             parts.append(block)
     try:
-        channel = await dm_channel(bot, user_id)
         for i, part in enumerate(parts):
             # The picture rides with the first part: one message, text and board together.
-            files = drawn.files() if drawn and i == 0 else []
-            await channel.send(part[:2000], files=files, allowed_mentions=NO_MENTIONS)
+            sending: dict[str, Any] = {
+                "files": drawn.files() if drawn and i == 0 else [],
+                "allowed_mentions": NO_MENTIONS,
+            }
+            if view is not None and i == len(parts) - 1:
+                sending["view"] = view
+            if via is not None and not via.response.is_done():
+                await via.response.send_message(part[:2000], **sending)
+            elif via is not None:
+                await via.followup.send(part[:2000], **sending)
+            else:
+                await (await dm_channel(bot, user_id)).send(part[:2000], **sending)
         return True
     except discord.Forbidden as e:
         if e.code != CLOSED_DMS:

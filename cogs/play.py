@@ -1,4 +1,5 @@
-"""Moves: /move, /resign, the 0/1 buttons, the secret-move form, and sealed moves by DM."""
+"""Moves: /move, /resign, the 0/1 buttons, menus of moves, the secret-move form, and sealed
+moves by DM."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
 from referee.speech import Quote
+from referee.store import StoreBusy
 from rules.base import clip
 
 if TYPE_CHECKING:
@@ -224,23 +226,64 @@ class Play(commands.Cog):
             outcome = await self.bot.referee.move(match.id, message.author.id, text)
         except Exception as e:
             outcome, failure = Outcome(), e
+        await self._answer_in_dm(message, outcome, failure)
+
+    async def on_pick(
+        self, interaction: discord.Interaction, match_id: int, step: int, move: str
+    ) -> None:
+        """A move picked from a menu: under a turn post, answered as `/move` is; in a DM, as a
+        DM move is. A menu of an earlier step is refused."""
+        user_id = interaction.user.id
+        match = await self.bot.referee.get(match_id)
+        leaving = leaving_move(match, user_id, move)
+        if leaving:
+            # Menus never list such a move; one sent anyway still needs its confirmation.
+            await ask_to_leave(interaction, match, leaving)
+            return
+        if interaction.guild_id is not None:
+            await act(
+                interaction, lambda: self.bot.referee.move(match_id, user_id, move, step), move=True
+            )
+            return
+        try:
+            outcome = await self.bot.referee.move(match_id, user_id, move, step)
+        except (RefereeError, StoreBusy) as e:
+            # A refused pick changes nothing and is told privately, as a refused click is.
+            await answer_failure(interaction, e)
+            answered(self.bot, interaction)
+            return
+        await self._answer_in_dm(interaction, outcome, None)
+
+    async def _answer_in_dm(
+        self,
+        about: discord.Message | discord.Interaction,
+        outcome: Outcome,
+        failure: Exception | None,
+    ) -> None:
+        """Answer a move made in a DM (a message, or a pick from a prompt's menu), then deliver
+        the outcome."""
+        user = about.author if isinstance(about, discord.Message) else about.user
+        via = None if isinstance(about, discord.Message) else about
         # The last secret move of a step is answered together with the mover's next prompt.
-        prompt = prompt_for(message.author.id, outcome)
-        about = prompt.channel_id if prompt else next((p.channel_id for p in outcome.posts), 0)
-        words = member_words(self.bot, message.author.id, about)
+        prompt = prompt_for(user.id, outcome)
+        channel = prompt.channel_id if prompt else next((p.channel_id for p in outcome.posts), 0)
+        words = member_words(self.bot, user.id, channel)
         if failure is not None:
             # Every DM gets an answer: why it was refused, or an apology (and a logged traceback).
-            text = explain(failure, f"DM message {message.id}", words)
+            text = explain(failure, f"DM message {about.id}", words)
         else:
             text = words.text(outcome.reply) if outcome.reply else words(DONE)
         if prompt is not None:
-            await send_direct(self.bot, prompt, before=text)
+            await send_direct(self.bot, prompt, before=text, via=via)
         else:
             try:
-                await message.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
+                if via is not None:
+                    await via.response.send_message(text[:2000], allowed_mentions=NO_MENTIONS)
+                else:
+                    await about.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
             except discord.HTTPException as e:
-                log.warning("Could not answer a DM from %s: %s", message.author.id, e)
-        answered(self.bot, message)
+                log.warning("Could not answer a DM from %s: %s", user.id, e)
+        answered(self.bot, about)
         await deliver(self.bot, outcome)
 
     async def _ask_to_leave_by_dm(self, message: discord.Message, match: Match, move: str) -> None:

@@ -27,6 +27,9 @@ from rules.base import Game, Move, Phrase, PhraseField, Seat, SeatRef, name_of
 from rules.placements import Result, Verdict
 
 DIGITS = ("0", "1")
+FEW_MOVES = 100
+"""The most legal moves a post or prompt lists for its mover to pick from (a front end offers
+them only if its menus hold that many; more are typed)."""
 
 
 def name(match: Match, seat: Seat) -> Person:
@@ -150,6 +153,7 @@ def step_posts(match: Match, lines: Sequence[Text], title: Text | None = None) -
     awaited = match.waiting_on()
     out = list(lines)
     controls = Controls.NONE
+    choices: tuple[str, ...] = ()
     if match.is_sealed():
         out.append(waiting_for(match, awaited))
         if match.members(awaited):
@@ -159,6 +163,9 @@ def step_posts(match: Match, lines: Sequence[Text], title: Text | None = None) -
         out.append(say(Line.TO_MOVE, player=who(match, seat), prompt=rules_prompt(match, seat)))
         if tuple(sorted(islice(game.legal(p.state, seat), 3))) == DIGITS:
             controls = Controls.DIGITS
+        elif match.seats[seat].user_id is not None:
+            choices = choices_of(match, seat)
+            controls = Controls.PICK if choices else controls
     return [
         Post(
             match.row.channel_id,
@@ -171,8 +178,16 @@ def step_posts(match: Match, lines: Sequence[Text], title: Text | None = None) -
             match.row.step,
             match.members(awaited),
             players(match),
+            choices=choices,
         )
     ]
+
+
+def choices_of(match: Match, seat: Seat) -> tuple[str, ...]:
+    """The seat's own legal moves that keep it in the game, when they are few: only what that
+    seat may play, so a list for one seat holds no other seat's secret."""
+    p = match.require_progress()
+    return tuple(p.game.few_moves(p.state, seat, FEW_MOVES))
 
 
 def waiting_lines(matches: Sequence[Match]) -> tuple[list[Text], tuple[int, ...]]:
@@ -222,6 +237,7 @@ def prompts(match: Match, seats: Sequence[Seat] | None = None) -> list[Direct]:
                 channel_id=match.row.channel_id,
                 step=match.row.step,
                 title=say(Line.GAME, game=match.ref),
+                choices=choices_of(match, seat),
             )
         )
     return out

@@ -32,6 +32,8 @@ class Controls(Enum):
     DIGITS = "digits"
     SECRET = "secret"
     """Members are to send secret moves for this step, privately."""
+    PICK = "pick"
+    """The member to move may pick their move from the post's `choices`."""
     VOTE = "vote"
     REMATCH = "rematch"
 
@@ -68,6 +70,8 @@ class Post:
     """Who to tell by DM instead, if the post cannot be made in the channel."""
     replaces: int | None = None
     """The message this post takes the place of (a lobby's), edited rather than posted anew."""
+    choices: tuple[str, ...] = ()
+    """The legal moves of the member to move, when they are few (`Controls.PICK`)."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +87,8 @@ class Direct:
     step: int = 0
     title: Text | None = None
     """The match it is about (`Numbers To Number #3`), if any."""
+    choices: tuple[str, ...] = ()
+    """A prompt's legal moves for this member alone, when they are few."""
 
 
 @dataclass

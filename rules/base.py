@@ -332,6 +332,16 @@ class Game(abc.ABC, Generic[S]):
         hits = (m for m in islice(legal, COMPLETION_SCAN) if m.lower().startswith(wanted))
         return list(islice(hits, limit))
 
+    def few_moves(self, s: S, seat: Seat, limit: int) -> list[Move]:
+        """The seat's legal moves that keep it in the game, when they are no more than `limit`
+        (else none): a short list a front end may offer to pick from."""
+        leaving = self.leaving_moves(s, seat)
+        window = limit + 1 + len(leaving)
+        found = self.completions(s, seat, "", window)
+        # A listing may repeat a move (a card held twice): it is offered once.
+        staying = list(dict.fromkeys(m for m in found if m not in leaving))
+        return staying if len(found) < window and len(staying) <= limit else []
+
     def sample(self, s: S, seat: Seat, rng: random.Random) -> Move:
         """A random legal move of a seat (for tests and random play)."""
         moves = list(self.legal(s, seat))

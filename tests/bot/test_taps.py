@@ -1,0 +1,174 @@
+"""Moves by tap: a menu of the legal moves under a sealed-move prompt and a turn post, where
+they fit in one menu; stale and other members' picks refused."""
+
+from __future__ import annotations
+
+import random
+from itertools import islice
+from typing import Any
+
+import pytest
+
+from rules import GAMES
+from tests.bot.table import Table, staying_move
+
+MENU = 25
+"""Discord's most options in one select menu."""
+OPTIONS = {
+    "numbers-to-number": {"m": 3, "rounds": 2},
+    "numerical-cards": {},
+    "lengths-of-lengths": {},
+    "binary-scramble": {},
+    "labyrinthine-loop": {"n": 3},
+    "integer-sequence": {},
+    "arcs-and-marks": {},
+}
+MANY = 400
+"""Legal moves looked at: more than a menu holds is all a test needs to know."""
+
+
+def menu(message: Any, match_id: int, step: int) -> Any:
+    """The menu of moves of this step on a message, or None."""
+    wanted = f"qr:pick:{match_id}:{step}"
+    for row in message.components:
+        for c in row.children:
+            if getattr(c, "custom_id", None) == wanted:
+                return c
+    return None
+
+
+def newest_with_menu(messages: list[Any], match_id: int, step: int) -> Any:
+    """The newest message carrying the menu of this step, or None."""
+    return next((m for m in reversed(messages) if menu(m, match_id, step)), None)
+
+
+def picks(message: Any, match_id: int, step: int) -> list[str]:
+    """The options of a message's menu of this step."""
+    return [o.value for o in menu(message, match_id, step).options]
+
+
+def staying(game: Any, state: Any, seat: int) -> list[str]:
+    """A seat's legal moves that keep it in the game (up to MANY)."""
+    leaving = game.leaving_moves(state, seat)
+    moves = islice(game.legal(state, seat), MANY)
+    return list(dict.fromkeys(m for m in moves if m not in leaving))
+
+
+def offers_menu(moves: list[str]) -> bool:
+    """True when these moves fit one menu, and are not the 0/1 buttons' digits."""
+    return 0 < len(moves) <= MENU and sorted(moves) != ["0", "1"]
+
+
+async def start(table: Table, slug: str, **options: Any) -> int:
+    """Open a two-player game of alice and bob and start it."""
+    match_id = await table.open("alice", slug, **options)
+    await table.seat(match_id, ["bob"])
+    if (await table.match(match_id)).status == "lobby":
+        await table.members["alice"].click(table.lobby_message(match_id), label="Start")
+    return match_id
+
+
+async def tap_out(table: Table, match_id: int, rng: random.Random) -> tuple[int, int]:
+    """Play the game to its end by taps where a menu is offered (typed moves elsewhere), checking
+    every menu lists exactly its seat's staying moves; the counts of taps and typed moves."""
+    taps = typed = 0
+    while (match := await table.match(match_id)).status == "active":
+        p = match.require_progress()
+        step = match.row.step
+        for seat in sorted(match.awaited_seats()):
+            member = table.member(match.seats[seat].member_id)
+            moves = staying(p.game, p.state, seat)
+            if match.is_sealed():
+                where = member.user.dm_channel.history()
+            else:
+                where = table.channel.history()
+            shown = newest_with_menu(where, match_id, step)
+            if not offers_menu(moves):
+                assert shown is None, (match.label, step, moves)
+                move = staying_move(p.game, p.state, seat, rng)
+                if match.is_sealed():
+                    await member.send_dm(move)
+                elif sorted(moves) == ["0", "1"]:
+                    await member.click(table.channel.history()[-1], label=move)
+                else:
+                    await member.slash(table.channel, "move", move=move, game=match_id)
+                typed += 1
+                continue
+            assert shown is not None, (match.label, step, moves)
+            assert picks(shown, match_id, step) == moves
+            move = rng.choice(moves)
+            if match.is_sealed():
+                result = await member.user.select(shown, [move])
+                # Answered as a DM move is: naming the move, in the DM, for the member alone.
+                assert f"`{move}`" in result.response.content, result.response.content
+            else:
+                result = await member.select(shown, [move])
+                # Answered as /move is: in public, by the post of what it did.
+                assert not result.ephemeral and result.response.embeds, result
+            taps += 1
+    assert match.status == "over", match.status
+    await table.result_is_the_replay(match_id)
+    return taps, typed
+
+
+@pytest.mark.parametrize("slug", list(GAMES))
+async def test_whole_game_by_taps(simcord_env: Any, slug: str) -> None:
+    """Every game played to its end by taps wherever a menu is offered."""
+    table = Table.make(simcord_env, players=3)
+    match_id = await start(table, slug, **OPTIONS[slug])
+    taps, typed = await tap_out(table, match_id, random.Random(7))
+    if slug != "lengths-of-lengths":
+        assert taps > 0, (slug, taps, typed)
+
+
+async def test_stale_pick_refused(simcord_env: Any) -> None:
+    """A pick from a step that has resolved is refused privately and changes nothing."""
+    table = Table.make(simcord_env, players=3)
+    alice, bob = table.members["alice"], table.members["bob"]
+    match_id = await start(table, "numerical-cards", m=6)
+    old = alice.user.dm_channel.history()[-1]
+    first = (await table.match(match_id)).row.step
+    await alice.user.select(old, [picks(old, match_id, first)[0]])
+    await bob.user.select(bob.user.dm_channel.history()[-1], ["1"])
+    before = await table.match(match_id)
+    assert before.row.step == first + 1
+    result = await alice.user.select(old, [picks(old, match_id, first)[-1]])
+    assert result.ephemeral and "already resolved" in result.response.content
+    assert await table.match(match_id) == before
+
+
+async def test_others_pick_on_a_turn_post_refused(simcord_env: Any) -> None:
+    """A turn post's menu is the mover's: another player's or a spectator's pick is refused
+    privately and changes nothing."""
+    table = Table.make(simcord_env, players=3)
+    match_id = await start(table, "integer-sequence")
+    match = await table.match(match_id)
+    post = newest_with_menu(table.channel.history(), match_id, match.row.step)
+    assert post is not None
+    mover = table.member(match.seats[min(match.awaited_seats())].member_id)
+    for name, said in (("bob", "not your move"), ("carol", "not a player")):
+        member = table.members[name if mover.id != table.members[name].id else "alice"]
+        option = picks(post, match_id, match.row.step)[0]
+        result = await member.select(post, [option])
+        assert result.ephemeral and said in result.response.content, result.response.content
+        assert await table.match(match_id) == match
+
+
+async def test_sealed_menu_is_the_seat_own(simcord_env: Any) -> None:
+    """Each member's prompt lists their own fresh pile alone, once the piles differ."""
+    table = Table.make(simcord_env, players=3)
+    alice, bob = table.members["alice"], table.members["bob"]
+    match_id = await start(table, "numerical-cards", m=6)
+    step = (await table.match(match_id)).row.step
+    await alice.user.select(alice.user.dm_channel.history()[-1], ["1"])
+    await bob.user.select(bob.user.dm_channel.history()[-1], ["6"])
+    match = await table.match(match_id)
+    p = match.require_progress()
+    assert match.row.step == step + 1
+    menus = {}
+    for seat in sorted(match.awaited_seats()):
+        member = table.member(match.seats[seat].member_id)
+        shown = newest_with_menu(member.user.dm_channel.history(), match_id, match.row.step)
+        menus[seat] = picks(shown, match_id, match.row.step)
+        assert menus[seat] == staying(p.game, p.state, seat)
+    assert menus[0] != menus[1], menus
