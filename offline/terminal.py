@@ -179,7 +179,10 @@ class Terminal:
         member = self.members[name]
         what = parsed["what"].strip()
         try:
-            if parsed["dm"]:
+            if parsed["dm"] and (button := BUTTON.match(what)):
+                # A menu under a DM (a secret-move prompt's moves) is chosen in that DM.
+                await self.press(name, member.user, button["label"], button["rest"], dm=True)
+            elif parsed["dm"]:
                 await member.send_dm(what)
             elif what.startswith("/"):
                 self.show_result(name, await self.slash(member, what[1:]))
@@ -214,10 +217,11 @@ class Terminal:
             raise ValueError(self.words(said.OPTIONS_AS_PAIRS, rest=repr(rest)))
         return await member.slash(self.channel, " ".join(path), **options)
 
-    async def press(self, name: str, member: Any, label: str, rest: str) -> None:
+    async def press(self, name: str, member: Any, label: str, rest: str, dm: bool = False) -> None:
         """Press the newest button with this label the member sees in the channel (their own
-        private answers included); fill a form with `rest`."""
-        for message in reversed(self.channel.history(viewer=member)):
+        private answers included), or in their DMs; fill a form with `rest`."""
+        seen = member.dm_channel.history() if dm else self.channel.history(viewer=member)
+        for message in reversed(seen):
             found = dict(choices(message))
             if label in found and (option := found[label]) is not None:
                 custom_id, value = option

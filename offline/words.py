@@ -13,6 +13,7 @@ Type an action as `name> what`:
   bob> /join                                 the same as pressing Join
   alice> /move 17    or   carol> /move b2 c3 a move (`/move move:... game:3` works too)
   alice dm> 17                               a direct message to the bot (a secret move)
+  alice dm> [17]                             choose 17 in the menu of your latest DM
   bob> [Join]                                press the button labelled Join on the latest
                                              message that has one ([0], [1], [Start], ...)
   alice> [Add computer (hard)]               choose that in a menu (here, the lobby's)

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import random
 from itertools import islice
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from rules import GAMES
 from tests.bot.table import Table, staying_move
+from tests.conftest import make_bot
 
 MENU = 25
 """Discord's most options in one select menu."""
@@ -172,3 +174,25 @@ async def test_sealed_menu_is_the_seat_own(simcord_env: Any) -> None:
         menus[seat] = picks(shown, match_id, match.row.step)
         assert menus[seat] == staying(p.game, p.state, seat)
     assert menus[0] != menus[1], menus
+
+
+async def test_menus_outlive_a_restart(simcord_env: Any, database: Path) -> None:
+    """Menus sent before a restart still play their moves after it, in a DM and on a post."""
+    table = Table.make(simcord_env, players=2)
+    alice = table.members["alice"]
+    cards = await start(table, "numerical-cards", m=6)
+    turns = await start(table, "integer-sequence")
+    prompt = alice.user.dm_channel.history()[-1]
+    step = (await table.match(turns)).row.step
+    post = newest_with_menu(table.channel.history(), turns, step)
+    await simcord_env.restart_bot(await make_bot(database))
+
+    locked = await alice.user.select(prompt, ["2"])
+    assert "`2`" in locked.response.content, locked.response.content
+    assert (await table.match(cards)).require_progress().pending == {0: "2"}
+    match = await table.match(turns)
+    mover = table.member(match.seats[min(match.awaited_seats())].member_id)
+    move = picks(post, turns, step)[0]
+    played = await mover.select(post, [move])
+    assert not played.ephemeral and played.response.embeds, played
+    assert (await table.match(turns)).row.step == step + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import pty
 import re
@@ -10,9 +11,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from cogs.speech import Words
 from offline import words as said
+from offline.terminal import Terminal
 from referee.codes import Line
 from referee.speech import GameRef, say
 
@@ -165,3 +168,18 @@ def test_offline_game_in_french(tmp_path: Path) -> None:
         assert "Winner" not in out and " wins " not in out
     finally:
         s.close()
+
+
+async def test_moves_picked_from_menus_in_the_terminal(simcord_env: Any, tmp_path: Path) -> None:
+    """`name dm> [label]` picks a move in the menu of a secret-move prompt, as a tap does."""
+    out = io.StringIO()
+    terminal = Terminal(simcord_env, tmp_path, out=out)
+    await terminal.act("alice> /newgame numerical-cards m:3")
+    await terminal.act("bob> [Join]")
+    await terminal.act("alice> [Start]")
+    shown = out.getvalue()
+    assert "[DM to alice]" in shown and "[1] [2] [3]" in shown
+    await terminal.act("alice dm> [2]")
+    assert "Locked in `2`" in out.getvalue()
+    match = await simcord_env.bot.referee.get(1)
+    assert match.require_progress().pending == {0: "2"}
