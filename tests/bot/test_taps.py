@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from bench.requests import UNLIMITED
 from rules import GAMES
 from tests.bot.table import Table, staying_move
 from tests.conftest import make_bot
@@ -196,3 +197,29 @@ async def test_menus_outlive_a_restart(simcord_env: Any, database: Path) -> None
     played = await mover.select(post, [move])
     assert not played.ephemeral and played.response.embeds, played
     assert (await table.match(turns)).row.step == step + 1
+
+
+def limited(entries: list[Any]) -> list[str]:
+    """The requests among these that count against the bot's global rate limit."""
+    return [f"{e.method} {e.path}" for e in entries if not e.path.startswith(UNLIMITED)]
+
+
+async def test_a_tap_costs_no_more_than_a_typed_move(simcord_env: Any) -> None:
+    """A pick is answered by its interaction's one response: a secret move picked in the DM
+    and a turn move picked under a post cost no rate-limited request."""
+    table = Table.make(simcord_env, players=2)
+    alice = table.members["alice"]
+    cards = await start(table, "numerical-cards", m=6)
+    mark = len(simcord_env.http_requests)
+    await alice.user.select(alice.user.dm_channel.history()[-1], ["3"])
+    assert limited(simcord_env.http_requests[mark:]) == []
+    assert (await table.match(cards)).require_progress().pending == {0: "3"}
+
+    turns = await start(table, "integer-sequence")
+    match = await table.match(turns)
+    post = newest_with_menu(table.channel.history(), turns, match.row.step)
+    mover = table.member(match.seats[min(match.awaited_seats())].member_id)
+    mark = len(simcord_env.http_requests)
+    await mover.select(post, [picks(post, turns, match.row.step)[0]])
+    assert limited(simcord_env.http_requests[mark:]) == []
+    assert (await table.match(turns)).row.step == match.row.step + 1
