@@ -277,10 +277,10 @@ class Play(commands.Cog):
             await send_direct(self.bot, prompt, before=text, via=via)
         else:
             try:
-                if via is not None:
-                    await via.response.send_message(text[:2000], allowed_mentions=NO_MENTIONS)
+                if isinstance(about, discord.Message):
+                    await about.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)
                 else:
-                    await about.channel.send(text[:2000], allowed_mentions=NO_MENTIONS)  # type: ignore[union-attr]
+                    await about.response.send_message(text[:2000], allowed_mentions=NO_MENTIONS)
             except discord.HTTPException as e:
                 log.warning("Could not answer a DM from %s: %s", user.id, e)
         answered(self.bot, about)

@@ -223,3 +223,18 @@ async def test_a_tap_costs_no_more_than_a_typed_move(simcord_env: Any) -> None:
     await mover.select(post, [picks(post, turns, match.row.step)[0]])
     assert limited(simcord_env.http_requests[mark:]) == []
     assert (await table.match(turns)).row.step == match.row.step + 1
+
+
+async def test_stale_pick_on_a_turn_post_refused(simcord_env: Any) -> None:
+    """A turn post's menu from an earlier turn is refused privately, even to the next mover."""
+    table = Table.make(simcord_env, players=2)
+    match_id = await start(table, "integer-sequence")
+    match = await table.match(match_id)
+    old = newest_with_menu(table.channel.history(), match_id, match.row.step)
+    mover = table.member(match.seats[min(match.awaited_seats())].member_id)
+    await mover.select(old, [picks(old, match_id, match.row.step)[0]])
+    after = await table.match(match_id)
+    nxt = table.member(after.seats[min(after.awaited_seats())].member_id)
+    result = await nxt.select(old, [picks(old, match_id, match.row.step)[-1]])
+    assert result.ephemeral and "already resolved" in result.response.content
+    assert await table.match(match_id) == after
