@@ -49,6 +49,8 @@ LEVEL_NAMES = {
     "expert": N_("expert"),
 }
 """The computer levels' names as members read them (their ids are `players.LEVELS`')."""
+POLICY_NAMES = {"auto": N_("auto"), "forfeit": N_("forfeit")}
+"""The timeout policies' names as members read them (their ids are `referee.policies`')."""
 COMPUTER = N_("Computer ({level})")
 COMPUTER_NUMBER = N_("Computer {number} ({level})")
 """A computer seat's name (the second at a table is numbered)."""

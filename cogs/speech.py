@@ -12,7 +12,16 @@ from typing import Any
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
-from cogs.catalogue import COMPUTER, COMPUTER_NUMBER, LEVEL_NAMES, N_, TEMPLATES, WORDS, Wording
+from cogs.catalogue import (
+    COMPUTER,
+    COMPUTER_NUMBER,
+    LEVEL_NAMES,
+    N_,
+    POLICY_NAMES,
+    TEMPLATES,
+    WORDS,
+    Wording,
+)
 from cogs.lists import fit_list
 from cogs.words import mention, prose_name
 from referee.announce import rules_text
@@ -26,6 +35,7 @@ from referee.speech import (
     Options,
     Person,
     Place,
+    PolicyName,
     Quote,
     RulesText,
     Seconds,
@@ -149,6 +159,9 @@ class Words:
             return self.rules_text(value)
         if isinstance(value, Seconds):
             return self.duration(value.seconds)
+        if isinstance(value, PolicyName):
+            known = POLICY_NAMES.get(value.name)
+            return self(known) if known else prose_name(value.name)
         if isinstance(value, Options):
             return self.options(value)
         if isinstance(value, Counts):

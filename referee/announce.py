@@ -17,6 +17,7 @@ from referee.speech import (
     Listed,
     Options,
     Person,
+    PolicyName,
     RulesText,
     Seconds,
     Text,
@@ -94,7 +95,8 @@ def lobby_post(match: Match, closed: Text | None = None) -> Post:
     ]
     if match.row.move_seconds:
         seconds = Seconds(match.row.move_seconds)
-        lines.append(say(Line.DEADLINE, seconds=seconds, policy=match.row.deadline_policy))
+        policy = PolicyName(match.row.deadline_policy)
+        lines.append(say(Line.DEADLINE, seconds=seconds, policy=policy))
     awaited: tuple[int, ...] = ()
     if closed:
         lines.append(closed)

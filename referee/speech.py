@@ -68,6 +68,13 @@ class Seconds:
 
 
 @dataclass(frozen=True)
+class PolicyName:
+    """A timeout policy by its name in the registry (`referee.policies`): a front end words it."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Options:
     """A match's options, as name and value pairs."""
 
@@ -98,7 +105,19 @@ class RulesText:
 
 
 Field = Union[
-    str, int, Person, Place, GameRef, Quote, Seconds, Options, Counts, RulesText, "Text", "Listed"
+    str,
+    int,
+    Person,
+    Place,
+    GameRef,
+    Quote,
+    Seconds,
+    PolicyName,
+    Options,
+    Counts,
+    RulesText,
+    "Text",
+    "Listed",
 ]
 
 

@@ -11,12 +11,14 @@ import discord
 from discord.app_commands import TranslationContext, locale_str
 from discord.app_commands import TranslationContextLocation as Where
 
+from cogs.catalogue import POLICY_NAMES
 from cogs.commands import CommandWords
 from cogs.speech import Words
 from offline.terminal import members_speak
 from referee.codes import Line, Reply
+from referee.policies import POLICIES
 from referee.rows import FORMER_PLAYER
-from referee.speech import GameRef, Listed, Person, Quote, say
+from referee.speech import GameRef, Listed, Person, PolicyName, Quote, Seconds, say
 from rules import GAMES
 from tests.bot.table import NAMES, Table, staying_move
 
@@ -194,3 +196,10 @@ async def test_every_game_is_played_in_french(simcord_env: Any) -> None:
     assert not [w for w in ENGLISH_ANYWHERE if w in text], [
         line for line in text.splitlines() if any(w in line for w in ENGLISH_ANYWHERE)
     ]
+
+
+def test_every_timeout_policy_is_worded() -> None:
+    """Each policy of the registry has a wording, and a lobby names it in French."""
+    assert set(POLICY_NAMES) == set(POLICIES)
+    line = say(Line.DEADLINE, seconds=Seconds(600), policy=PolicyName("forfeit"))
+    assert FRENCH.text(line) == "Délai par coup\u00a0: 10 min (forfait à l'échéance)."
