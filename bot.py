@@ -131,7 +131,8 @@ class RefereeBot(commands.AutoShardedBot):
                 await self.tree.sync(guild=guild)
             else:
                 await self.tree.sync()
-        except discord.HTTPException:
+        except Exception:
+            # A task in the background: what goes wrong is logged here or nowhere.
             log.exception("Could not sync the slash commands; those Discord knows stay")
 
     async def close(self) -> None:
