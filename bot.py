@@ -30,6 +30,7 @@ EXTENSIONS = (
     "cogs.clock",
     "cogs.privacy",
     "cogs.computers",
+    "cogs.tournaments",
 )
 
 

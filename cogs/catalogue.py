@@ -4,10 +4,10 @@ message and its plural, chosen by the field `n`."""
 
 from __future__ import annotations
 
+from cogs.marks import N_, NP_
+from cogs.tournament_catalogue import TOURNAMENT_WORDINGS, Wording
 from referee.codes import Cancel, Line, Refusal, Reply
 from referee.speech import Code
-
-Wording = str | tuple[str, str]
 
 
 class Ask(Code):
@@ -30,16 +30,6 @@ class Ask(Code):
     EMPTY_DM = "empty_dm"
     MOVE_TOO_LONG = "move_too_long", "limit"
     NEVER_STARTED = "never_started", "game"
-
-
-def N_(message: str) -> str:
-    """Mark a message for the catalogues; it is translated where it is shown."""
-    return message
-
-
-def NP_(one: str, many: str) -> tuple[str, str]:
-    """Mark a message and its plural for the catalogues."""
-    return one, many
 
 
 LEVEL_NAMES = {
@@ -365,5 +355,12 @@ ASKS: dict[Code, Wording] = {
     Ask.NEVER_STARTED: N_("{game} never started; it has no moves to record."),
 }
 
-TEMPLATES: dict[Code, Wording] = {**REFUSALS, **REPLIES, **CANCELS, **LINES, **ASKS}
+TEMPLATES: dict[Code, Wording] = {
+    **REFUSALS,
+    **REPLIES,
+    **CANCELS,
+    **LINES,
+    **ASKS,
+    **TOURNAMENT_WORDINGS,
+}
 """Every code's wording."""

@@ -24,6 +24,7 @@ from cogs.cues import cues, reply_cue
 from cogs.lists import EMBED_TEXT, fit_list
 from cogs.replies import NO_MENTIONS, answered, done_text, mentioning, reply
 from cogs.speech import ENGLISH, Words
+from cogs.tournament_tables import draw_tournament
 from referee.notices import Board, Controls, Direct, Outcome, Post, Style
 
 if TYPE_CHECKING:
@@ -158,6 +159,8 @@ async def compose(post: Post, words: Words) -> Composed:
     lines = [*(words.text(line) for line in post.lines), *cues(post, words)]
     embed = embed_for(words.text(post.title), lines, post.style, words)
     drawn = await draw(post.board, words) if post.board else None
+    if post.tournament is not None:
+        drawn = await draw_tournament(post.tournament, words, words.text(post.title))
     if drawn and drawn.png:
         embed.set_image(url=f"attachment://{PICTURE_NAME}")
     return Composed(

@@ -23,6 +23,7 @@ from cogs.catalogue import (
     Wording,
 )
 from cogs.lists import fit_list
+from cogs.tournament_catalogue import FORMAT_NAMES
 from cogs.words import mention, prose_name
 from referee.announce import rules_text
 from referee.computer_names import computer_parts
@@ -30,6 +31,7 @@ from referee.rows import FORMER_PLAYER
 from referee.speech import (
     Counts,
     Field,
+    FormatName,
     GameRef,
     Listed,
     Options,
@@ -161,6 +163,9 @@ class Words:
             return self.duration(value.seconds)
         if isinstance(value, PolicyName):
             known = POLICY_NAMES.get(value.name)
+            return self(known) if known else prose_name(value.name)
+        if isinstance(value, FormatName):
+            known = FORMAT_NAMES.get(value.name)
             return self(known) if known else prose_name(value.name)
         if isinstance(value, Options):
             return self.options(value)

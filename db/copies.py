@@ -30,8 +30,10 @@ def clone_games(database: Path, templates: Sequence[int], count: int) -> list[in
         conn.executemany("INSERT INTO clone_map VALUES (?, ?)", pairs)
         match_cols = [c for c in _columns(conn, "matches") if c != "id"]
         cols = ", ".join(match_cols)
-        # A copy is another game: the finished match a template replays has one rematch lobby.
-        picked = ", ".join("NULL" if c == "rematch_of" else f"t.{c}" for c in match_cols)
+        # A copy is another game: the finished match a template replays has one rematch lobby,
+        # and a tournament's round has the games it paired.
+        alone = ("rematch_of", "tournament_id")
+        picked = ", ".join("NULL" if c in alone else f"t.{c}" for c in match_cols)
         conn.execute(
             f"INSERT INTO matches (id, {cols}) SELECT c.new, {picked} "
             "FROM clone_map c JOIN matches t ON t.id = c.old ORDER BY c.new"
@@ -39,7 +41,7 @@ def clone_games(database: Path, templates: Sequence[int], count: int) -> list[in
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
         for table in tables:
             table_cols = _columns(conn, table)
-            if "match_id" not in table_cols or table == "matches":
+            if "match_id" not in table_cols or table in ("matches", "tournament_games"):
                 continue
             rest = [c for c in table_cols if c != "match_id"]
             conn.execute(

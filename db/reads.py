@@ -23,7 +23,7 @@ from referee.rows import (
 MATCH_COLUMNS = (
     "id, guild_id, channel_id, game, options, settled, host_id, status, step, "
     "lobby_message_id, move_seconds, deadline_policy, deadline_at, created_at, result, remind_at, "
-    "step_started_at, version, rematch_of"
+    "step_started_at, version, rematch_of, tournament_id"
 )
 OPEN = "status IN ('lobby', 'active')"
 K = TypeVar("K", bound=int | str)
@@ -53,6 +53,7 @@ def match_row(r: Sequence[Any]) -> MatchRow:
         step_started_at=r[16],
         version=r[17],
         rematch_of=r[18],
+        tournament_id=r[19],
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from db import lobbies, reads, stats, writes
+from db import lobbies, reads, stats, tournaments, writes
 from db.sql import Engine
 from referee.rows import (
     Deadline,
@@ -22,6 +22,7 @@ from referee.rows import (
     Standing,
     VersusStanding,
 )
+from referee.tournament_rows import NewTournament, Planner, TournamentData, TournamentRow
 
 
 class SqlStore:
@@ -206,3 +207,60 @@ class SqlStore:
     ) -> tuple[list[VersusStanding], list[LevelRating]]:
         """A server's leaderboard against the computer for a game, and the levels' ratings."""
         return await self._db.read(reads.versus_standings, guild_id, game, limit)
+
+    # Tournaments ---------------------------------------------------------------------------
+
+    async def create_tournament(self, new: NewTournament) -> int:
+        """Store a tournament taking entries, its host entered first; its id."""
+        return await self._db.write(tournaments.create_tournament, new)
+
+    async def enter_tournament(
+        self,
+        tournament_id: int,
+        version: int,
+        user_id: int | None,
+        computer: str | None,
+        name: str,
+        now: float,
+    ) -> None:
+        """Enter a member or a computer; raise AlreadySeated or StaleStep."""
+        await self._db.write(
+            tournaments.enter, tournament_id, version, user_id, computer, name, now
+        )
+
+    async def leave_tournament(
+        self, tournament_id: int, version: int, entrant: int, now: float
+    ) -> None:
+        """Take an entry out of a tournament that has not started; raise StaleStep."""
+        await self._db.write(tournaments.leave, tournament_id, version, entrant, now)
+
+    async def withdraw(
+        self, tournament_id: int, version: int, entrant: int, after: int, now: float
+    ) -> None:
+        """Withdraw an entrant from a running tournament after a round; raise StaleStep."""
+        await self._db.write(tournaments.withdraw, tournament_id, version, entrant, after, now)
+
+    async def end_tournament(
+        self, tournament_id: int, version: int, status: str, result: dict[str, Any], now: float
+    ) -> None:
+        """End a tournament taking entries or running; raise StaleStep."""
+        await self._db.write(
+            tournaments.end_tournament, tournament_id, version, status, result, now
+        )
+
+    async def make_round(self, tournament_id: int, plan: Planner, now: float) -> list[int]:
+        """Store what the planner makes of the tournament as this transaction reads it after
+        locking it; the ids of the matches it opened."""
+        return await self._db.write(tournaments.make_round, tournament_id, plan, now)
+
+    async def load_tournament(self, tournament_id: int) -> TournamentData | None:
+        """A tournament with its entries, games and byes, or None."""
+        return await self._db.read(tournaments.load_tournament, tournament_id)
+
+    async def tournaments_in(self, guild_id: int, limit: int) -> list[TournamentRow]:
+        """A server's tournaments, those under way first, then the latest."""
+        return await self._db.read(tournaments.tournaments_in, guild_id, limit)
+
+    async def running_tournaments(self) -> list[tuple[int, int]]:
+        """(id, server) of every running tournament."""
+        return await self._db.read(tournaments.running_tournaments)

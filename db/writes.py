@@ -279,7 +279,13 @@ def settle(conn: Connection, match_id: int, end: MatchEnd) -> MatchEnd:
 
 
 def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) -> None:
-    """Close the match with its result and add the result to the standings."""
+    """Close the match with its result and add the result to the standings (and to its
+    tournament's table)."""
+    if end.places:
+        conn.execute(
+            "UPDATE tournament_games SET places = ? WHERE match_id = ?",
+            (json.dumps(list(end.places)), match_id),
+        )
     end = settle(conn, match_id, end)
     conn.execute(
         "UPDATE matches SET status = ?, result = ?, deadline_at = NULL, remind_at = NULL "

@@ -8,7 +8,7 @@ from typing import Any
 
 from referee.codes import Line
 from referee.match import Match
-from referee.notices import Board, Controls, Direct, Post, Style
+from referee.notices import Board, Controls, Direct, Outcome, Post, Style
 from referee.safe_text import board_name
 from referee.speech import (
     Counts,
@@ -144,6 +144,20 @@ def board(match: Match, viewer: Seat | None) -> Board:
     p = match.require_progress()
     view = p.game.view(p.state, viewer)
     return Board(match.row.game, view, board_names(match), p.final(), computer_seats(match))
+
+
+def begins(match: Match, first: Sequence[Text] = ()) -> Outcome:
+    """What is said when a match starts: the post naming its players and options (after the
+    `first` lines) with the board and who is to move, the secret-move prompts, and the
+    computers to ask."""
+    title = say(Line.BEGINS_TITLE, game=match.ref)
+    players = Listed.of(name(match, s.seat) for s in match.seats)
+    settled = Options.of(match.row.settled or {})
+    lines = [*first, say(Line.PLAYERS, players=players), say(Line.OPTIONS, options=settled)]
+    out = Outcome(posts=step_posts(match, lines, title), directs=prompts(match))
+    if match.thinking():
+        out.computers.append(match.id)
+    return out
 
 
 def step_posts(match: Match, lines: Sequence[Text], title: Text | None = None) -> list[Post]:

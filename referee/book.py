@@ -28,6 +28,15 @@ elsewhere is not kept (past these, the versioned write still catches it)."""
 Action = Callable[[Match], Awaitable[Outcome]]
 
 
+def deadline_after(seconds: int | None, now: float) -> Deadline:
+    """The deadline of a step that opens now and lasts `seconds`, with its reminder (none
+    without seconds)."""
+    if not seconds:
+        return Deadline()
+    at = now + seconds
+    return Deadline(at, at - min(REMINDER_LEAD, seconds / 4))
+
+
 class Book:
     """The open games this process keeps in memory: a copy of each, its lock, and the one way to
     change one (`act`: decide on the copy, write once, decide again if the copy was stale)."""
@@ -188,12 +197,10 @@ class Book:
 
     def step_deadline(self, match: Match, now: float) -> Deadline:
         """The deadline of a step that opens now (none when the match has no move deadline)."""
-        seconds = match.row.move_seconds
-        if not seconds:
-            return Deadline()
-        self.on_deadline()
-        at = now + seconds
-        return Deadline(at, at - min(REMINDER_LEAD, seconds / 4))
+        deadline = deadline_after(match.row.move_seconds, now)
+        if deadline.at is not None:
+            self.on_deadline()
+        return deadline
 
     async def get_many(self, match_ids: list[int]) -> list[Match]:
         """Matches by id, in that order: those not in memory are loaded together."""

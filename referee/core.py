@@ -14,7 +14,7 @@ from referee.rows import (
     RatingAfter,
     Ratings,
 )
-from referee.standings import solitaire_score, standing_changes
+from referee.standings import final, solitaire_score, standing_changes
 from referee.versus import rated_as, versus_changes
 
 log = logging.getLogger(__name__)
@@ -58,4 +58,6 @@ def match_end(match: Match) -> MatchEnd:
         history = [RatingAfter(c.game, c.user_id, "members", c.mu, c.sigma) for c in changes]
         return MatchEnd(OVER, result, changes, history=history)
 
-    return MatchEnd(OVER, result, rate=rate)
+    # A tournament's game leaves its places in the tournament's table, in the same write.
+    places = tuple(final(match).places) if match.row.tournament_id is not None else ()
+    return MatchEnd(OVER, result, rate=rate, places=places)

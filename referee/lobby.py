@@ -19,10 +19,10 @@ from referee.notices import Controls, Outcome, Post, Style
 from referee.policies import DEFAULT_POLICY, POLICIES
 from referee.rows import MatchEnd, NewMatch
 from referee.safe_text import clean_name
-from referee.speech import Counts, GameRef, Listed, Options, Person, Quote, Text, say
+from referee.speech import Counts, GameRef, Listed, Person, Quote, Text, say
 from referee.store import AlreadySeated
 from rules import GAMES
-from rules.base import BadOption
+from rules.base import BadOption, Game
 
 log = logging.getLogger(__name__)
 
@@ -31,6 +31,26 @@ def check_level(level: str) -> None:
     """Refuse a computer level that does not exist, naming those that do."""
     if level not in LEVELS:
         raise RefereeError(Refusal.NO_SUCH_LEVEL, level=Quote(level), levels=Listed.of(LEVELS))
+
+
+def check_options(game: Game[Any], given: Mapping[str, Any]) -> list[int]:
+    """The player counts a game can start with given these options; a refusal saying why if
+    an option is out of bounds or no count fits."""
+    try:
+        for opt in game.options:
+            if opt.name in given:
+                opt.check(given[opt.name])
+        counts = game.player_counts(given)
+    except BadOption as e:
+        raise RefereeError(Refusal.BAD_OPTION, reason=announce.rules_text(e.phrase)) from None
+    if not counts:
+        try:
+            game.settle_options(game.min_players, given)
+        except BadOption as e:
+            why = announce.rules_text(e.phrase)
+            raise RefereeError(Refusal.NO_PLAYER_COUNT_BECAUSE, reason=why) from None
+        raise RefereeError(Refusal.NO_PLAYER_COUNT)
+    return counts
 
 
 class Lobbies:
@@ -65,20 +85,7 @@ class Lobbies:
         if computer is not None:
             check_level(computer)
         given = {k: v for k, v in options.items()}
-        try:
-            for opt in game.options:
-                if opt.name in given:
-                    opt.check(given[opt.name])
-            counts = game.player_counts(given)
-        except BadOption as e:
-            raise RefereeError(Refusal.BAD_OPTION, reason=announce.rules_text(e.phrase)) from None
-        if not counts:
-            try:
-                game.settle_options(game.min_players, given)
-            except BadOption as e:
-                why = announce.rules_text(e.phrase)
-                raise RefereeError(Refusal.NO_PLAYER_COUNT_BECAUSE, reason=why) from None
-            raise RefereeError(Refusal.NO_PLAYER_COUNT)
+        counts = check_options(game, given)
         tables = [c for c in counts if c >= 2]
         if computer is not None and not tables:
             raise RefereeError(Refusal.ONE_PLAYER_ONLY, game=GameRef(slug))
@@ -265,14 +272,7 @@ class Lobbies:
         log.info("Match %s started with %s players", match.id, len(match.seats))
         out = Outcome(say(Reply.STARTED, game=match.ref))
         out.posts.append(announce.lobby_post(match, say(Line.LOBBY_STARTED)))
-        title = say(Line.BEGINS_TITLE, game=match.ref)
-        players = Listed.of(announce.name(match, s.seat) for s in match.seats)
-        lines = [say(Line.PLAYERS, players=players), say(Line.OPTIONS, options=Options.of(settled))]
-        out.posts += announce.step_posts(match, lines, title)
-        out.directs += announce.prompts(match)
-        if match.thinking():
-            out.computers.append(match.id)
-        return out
+        return out.extend(announce.begins(match))
 
     async def cancel(self, match_id: int, user_id: int, moderator: bool) -> Outcome:
         """Cancel a match; it counts for no standings. A lobby: the host or a moderator. A game
@@ -282,6 +282,11 @@ class Lobbies:
         async def act(match: Match) -> Outcome:
             if match.status not in (LOBBY, ACTIVE):
                 raise already(match)
+            if match.row.tournament_id is not None:
+                # Its round would never end: a tournament's game ends by play, resigning or
+                # removal, or with its tournament.
+                tid = match.row.tournament_id
+                raise RefereeError(Refusal.TOURNAMENT_GAME, game=match.ref, tournament=tid)
             host = user_id == match.row.host_id
             if moderator:
                 return await self.close(match, Cancel.MODERATOR)

@@ -9,6 +9,7 @@ from enum import Enum
 from typing import Any
 
 from referee.speech import Text
+from referee.tournament_view import TournamentView
 from rules.placements import Result
 
 
@@ -72,6 +73,8 @@ class Post:
     """The message this post takes the place of (a lobby's), edited rather than posted anew."""
     choices: tuple[str, ...] = ()
     """The legal moves of the member to move, when they are few (`Controls.PICK`)."""
+    tournament: TournamentView | None = None
+    """A tournament's standings (and bracket) to show with the post, as a table and picture."""
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,8 @@ class Outcome:
     computers: list[int] = field(default_factory=list)
     """Matches whose computers are now to move: the bot asks the referee for their moves once
     this outcome is delivered (`Referee.computer_moves`)."""
+    tournaments: list[int] = field(default_factory=list)
+    """Tournaments a game of which ended in this action: the referee pairs what follows."""
 
     def extend(self, other: Outcome) -> Outcome:
         """Append another outcome's posts, messages and matches awaiting computers (keeping
@@ -108,4 +113,5 @@ class Outcome:
         self.posts += other.posts
         self.directs += other.directs
         self.computers += [m for m in other.computers if m not in self.computers]
+        self.tournaments += [t for t in other.tournaments if t not in self.tournaments]
         return self

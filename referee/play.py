@@ -26,6 +26,11 @@ NO_DEADLINE_WAIT = 6 * 3600
 remove them: a quarter of the default deadline of 24 hours."""
 
 
+def tournament_of(match: Match) -> list[int]:
+    """The tournament a match is a game of, as a list (empty for any other match)."""
+    return [match.row.tournament_id] if match.row.tournament_id is not None else []
+
+
 class Play:
     """Moves and their consequences."""
 
@@ -175,6 +180,7 @@ class Play:
         )
         if end is not None:
             log.info("Match %s over: %s", match.id, end.result)
+            out.tournaments += tournament_of(match)
         return out
 
     async def resign(self, match_id: int, user_id: int) -> Outcome:
@@ -264,7 +270,9 @@ class Play:
                 match.id, match.row.version, logged, match.row.step, end, None, now
             )
             self.book.keep(match.stored())
-            return Outcome(posts=[announce.final_post(match, lines)])
+            return Outcome(
+                posts=[announce.final_post(match, lines)], tournaments=tournament_of(match)
+            )
         lines.append(say(Line.REFEREE_PLAYS))
         autos = self.autos(match, progress.pending)
         if autos:

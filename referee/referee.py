@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any, ParamSpec
 
 from referee.book import Book
 from referee.clock import Clock
 from referee.computers import Computers
 from referee.lobby import Lobbies
+from referee.notices import Outcome
 from referee.play import Play
 from referee.privacy import Privacy
 from referee.records import Records
 from referee.rematch import Rematches
 from referee.store import Store
 from referee.thinker import Thinker
+from referee.tournaments import Tournaments
+
+P = ParamSpec("P")
 
 
 class Referee:
@@ -41,6 +46,7 @@ class Referee:
         self.computers = Computers(self.book, self.play, self.thinker)
         self.privacy = Privacy(self.book, self.lobbies)
         self.records = Records(store)
+        self.tournaments = Tournaments(self.book, self.lobbies, self.play)
 
         # The actions the front ends call, by the service that owns each.
         self.get = self.book.get
@@ -61,14 +67,14 @@ class Referee:
         self.cancel = self.lobbies.cancel
         self.vote = self.lobbies.vote
         self.set_lobby_message = self.lobbies.set_lobby_message
-        self.move = self.play.move
-        self.resign = self.play.resign
-        self.remove_player = self.play.remove_player
-        self.tick = self.timekeeper.tick
+        self.move = self._following(self.play.move)
+        self.resign = self._following(self.play.resign)
+        self.remove_player = self._following(self.play.remove_player)
+        self.tick = self._following(self.timekeeper.tick)
         self.next_wakeup = self.timekeeper.next_wakeup
         self.reminders = self.timekeeper.reminders
         self.rematch = self.rematches.rematch
-        self.computer_moves = self.computers.computer_moves
+        self.computer_moves = self._following(self.computers.computer_moves)
         self.computers_to_resume = self.computers.computers_to_resume
         self.forget_question = self.privacy.forget_question
         self.forget = self.privacy.forget
@@ -76,6 +82,26 @@ class Referee:
         self.versus_standings = self.records.versus_standings
         self.member_stats = self.records.member_stats
         self.solitaire_bests = self.records.solitaire_bests
+        self.create_tournament = self.tournaments.create
+        self.enter_tournament = self.tournaments.join
+        self.enter_computer = self.tournaments.add_computer
+        self.leave_tournament = self.tournaments.leave
+        self.start_tournament = self.tournaments.start
+        self.cancel_tournament = self.tournaments.cancel
+        self.find_tournament = self.tournaments.find
+        self.tournament_view = self.tournaments.view
+        self.tournaments_to_resume = self.tournaments.to_resume
+
+    def _following(
+        self, action: Callable[P, Awaitable[Outcome]]
+    ) -> Callable[P, Coroutine[Any, Any, Outcome]]:
+        """An action that may end games of tournaments, followed by what their ends make (the
+        next rounds), in the same outcome."""
+
+        async def run(*args: P.args, **kwargs: P.kwargs) -> Outcome:
+            return await self.tournaments.follow(await action(*args, **kwargs))
+
+        return run
 
     @property
     def on_deadline(self) -> Callable[[], None]:

@@ -72,6 +72,8 @@ class MatchRow:
     """How many changes the match has had: a write names the version it was decided on."""
     rematch_of: int | None = None
     """The finished match whose Rematch button opened this one."""
+    tournament_id: int | None = None
+    """The tournament this match is a game of, if any."""
 
 
 @dataclass(frozen=True)
@@ -289,6 +291,8 @@ class MatchEnd:
     versus_ratings: Sequence[VersusRating] = field(default_factory=tuple)
     history: Sequence[RatingAfter] = field(default_factory=tuple)
     """The members' new ratings, kept in their history as of this game."""
+    places: tuple[int, ...] = ()
+    """Each seat's place (1 = best) in a finished game, for a tournament's table."""
     rate: Callable[[Ratings], MatchEnd] | None = None
     """Works out the standings' changes from the ratings as the ending transaction reads them
     (a pure function, run inside that transaction); the end it returns has no `rate`."""

@@ -75,6 +75,14 @@ class PolicyName:
 
 
 @dataclass(frozen=True)
+class FormatName:
+    """A tournament's format by its name in the registry (`referee.pairings`): a front end
+    words it."""
+
+    name: str
+
+
+@dataclass(frozen=True)
 class Options:
     """A match's options, as name and value pairs."""
 
@@ -113,6 +121,7 @@ Field = Union[
     Quote,
     Seconds,
     PolicyName,
+    FormatName,
     Options,
     Counts,
     RulesText,

@@ -20,6 +20,7 @@ from referee.rows import (
     Standing,
     VersusStanding,
 )
+from referee.tournament_rows import NewTournament, Planner, TournamentData, TournamentRow
 
 
 class StaleStep(Exception):
@@ -217,6 +218,60 @@ class Store(Protocol):
         invitations, and make their seats in finished games (and those games' host) anonymous;
         return what there was. Raise StillSeated, changing nothing, while they sit in a lobby or
         a game under way."""
+        ...
+
+    async def create_tournament(self, new: NewTournament) -> int:
+        """Store a tournament taking entries, its host entered first; its id."""
+        ...
+
+    async def enter_tournament(
+        self,
+        tournament_id: int,
+        version: int,
+        user_id: int | None,
+        computer: str | None,
+        name: str,
+        now: float,
+    ) -> None:
+        """Enter a member (or a computer of a level) in a tournament taking entries; raise
+        AlreadySeated or StaleStep."""
+        ...
+
+    async def leave_tournament(
+        self, tournament_id: int, version: int, entrant: int, now: float
+    ) -> None:
+        """Take an entry out of a tournament that has not started; raise StaleStep."""
+        ...
+
+    async def withdraw(
+        self, tournament_id: int, version: int, entrant: int, after: int, now: float
+    ) -> None:
+        """Withdraw an entrant from a running tournament after a round; raise StaleStep."""
+        ...
+
+    async def end_tournament(
+        self, tournament_id: int, version: int, status: str, result: dict[str, Any], now: float
+    ) -> None:
+        """End a tournament taking entries or running; raise StaleStep."""
+        ...
+
+    async def make_round(self, tournament_id: int, plan: Planner, now: float) -> list[int]:
+        """In one transaction: lock the tournament, read it, and store what `plan` makes of it
+        (seeds, the next round's games as started matches, byes, games decided without play,
+        or the end); the ids of the matches opened. Of two processes at once, the second's
+        plan sees what the first made."""
+        ...
+
+    async def load_tournament(self, tournament_id: int) -> TournamentData | None:
+        """A tournament with its entries, games and byes, or None."""
+        ...
+
+    async def tournaments_in(self, guild_id: int, limit: int) -> list[TournamentRow]:
+        """A server's tournaments, those under way first, then the latest."""
+        ...
+
+    async def running_tournaments(self) -> list[tuple[int, int]]:
+        """(id, server) of every running tournament."""
         ...
 
     async def close(self) -> None:

@@ -87,6 +87,7 @@ async def play_templates(referee: Referee, rng: random.Random) -> None:
         await referee.cancel(cancelled.posts[0].match_id, host.id, moderator=False)
     vote = await open_game(referee, GUILDS[0], CHANNEL, MEMBERS[:3], "numerical-cards", 3, rng)
     await referee.cancel(vote, MEMBERS[0].id, moderator=False)
+    await play_tournament(referee, rng)
     for n in (3, 4):
         alone = MEMBERS[n]
         solo = await referee.new_match(
@@ -94,6 +95,30 @@ async def play_templates(referee: Referee, rng: random.Random) -> None:
         )
         await referee.start(solo.posts[0].match_id, alone.id)
         await play_to_end(referee, solo.posts[0].match_id, rng)
+
+
+async def play_tournament(referee: Referee, rng: random.Random) -> None:
+    """A round robin of three members (a bye each round) in which one withdraws after the
+    first round: games played, byes, and games decided without play."""
+    host, *others = MEMBERS[:3]
+    slug = "lengths-of-lengths"
+    out = await referee.create_tournament(
+        GUILDS[0], CHANNEL, host.id, host.name, slug, {"n": 4}, "round-robin", 2, None, None, "auto"
+    )
+    assert out.reply is not None
+    number = out.reply.field("tournament")
+    assert isinstance(number, int)
+    for member in others:
+        await referee.enter_tournament(number, member.id, member.name)
+    await referee.start_tournament(number, host.id, False)
+    for round in (1, 2, 3):
+        data = await referee.store.load_tournament(number)
+        assert data is not None
+        if round == 2:
+            await referee.leave_tournament(number, others[1].id)
+        for game in data.games:
+            if game.match_id is not None and game.places is None:
+                await play_to_end(referee, game.match_id, rng)
 
 
 async def fill(path: Path, games: int, seed: int = 7) -> None:
