@@ -14,6 +14,7 @@ from referee.play import Play
 from referee.privacy import Privacy
 from referee.records import Records
 from referee.rematch import Rematches
+from referee.season_records import SeasonRecords
 from referee.store import Store
 from referee.thinker import Thinker
 
@@ -41,6 +42,7 @@ class Referee:
         self.computers = Computers(self.book, self.play, self.thinker)
         self.privacy = Privacy(self.book, self.lobbies)
         self.records = Records(store)
+        self.season_records = SeasonRecords(store, clock)
 
         # The actions the front ends call, by the service that owns each.
         self.get = self.book.get
@@ -76,6 +78,11 @@ class Referee:
         self.versus_standings = self.records.versus_standings
         self.member_stats = self.records.member_stats
         self.solitaire_bests = self.records.solitaire_bests
+        self.set_season_length = self.season_records.set_length
+        self.season_board = self.season_records.board
+        self.seasons = self.season_records.seasons
+        self.season_now = self.season_records.current
+        self.season_overview = self.season_records.overview
 
     @property
     def on_deadline(self) -> Callable[[], None]:
