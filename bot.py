@@ -25,6 +25,7 @@ EXTENSIONS = (
     "cogs.play",
     "cogs.info",
     "cogs.stats",
+    "cogs.seasons",
     "cogs.replay",
     "cogs.solitaire",
     "cogs.clock",

@@ -30,6 +30,7 @@ class Ask(Code):
     EMPTY_DM = "empty_dm"
     MOVE_TOO_LONG = "move_too_long", "limit"
     NEVER_STARTED = "never_started", "game"
+    NO_SEASONS_VERSUS = "no_seasons_versus"
 
 
 LEVEL_NAMES = {
@@ -41,6 +42,13 @@ LEVEL_NAMES = {
 """The computer levels' names as members read them (their ids are `players.LEVELS`')."""
 POLICY_NAMES = {"auto": N_("auto"), "forfeit": N_("forfeit")}
 """The timeout policies' names as members read them (their ids are `referee.policies`')."""
+LENGTH_NAMES = {
+    "off": N_("off"),
+    "weekly": N_("weekly"),
+    "monthly": N_("monthly"),
+    "quarterly": N_("quarterly"),
+}
+"""The season lengths' names as members read them (their ids are `referee.seasons`')."""
 COMPUTER = N_("Computer ({level})")
 COMPUTER_NUMBER = N_("Computer {number} ({level})")
 """A computer seat's name (the second at a table is numbered)."""
@@ -57,6 +65,8 @@ WORDS = {
     "minutes": N_("{n} min"),
     "seconds": N_("{n} s"),
     "more": N_("… and {} more"),
+    "week": N_("week {week} of {year}"),
+    "quarter": N_("Q{quarter} {year}"),
 }
 """The words the catalogue's fields are shown with."""
 
@@ -159,6 +169,20 @@ REFUSALS: dict[Code, Wording] = {
         "{games} goes on without you: `/forget-me` again once it has ended.",
         "{games} go on without you: `/forget-me` again once they have ended.",
     ),
+    Refusal.NO_SUCH_LENGTH: N_("There is no season length {length}; lengths: {lengths}."),
+    Refusal.SEASONS_MODERATORS: N_(
+        "Only a member with Manage Server can set how long seasons last (now: {length}); "
+        "nothing changed. Anyone can see the seasons with `/season`, and their tables with "
+        "`/leaderboard`."
+    ),
+    Refusal.NO_SEASONS: N_(
+        "This server has no seasons: `/leaderboard` shows the table of every game. A member "
+        "with Manage Server can start seasons with `/season length:`."
+    ),
+    Refusal.NO_SUCH_SEASON: N_(
+        "This server has no season {season}; its seasons: {seasons} (or `all-time`, the table "
+        "of every game)."
+    ),
 }
 
 REPLIES: dict[Code, Wording] = {
@@ -193,6 +217,15 @@ REPLIES: dict[Code, Wording] = {
     ),
     Reply.FORGOTTEN: N_("Forgotten. Removed:\n{held}\n{kept}"),
     Reply.FORGOT_NOTHING: N_("This bot stores nothing about you; nothing was removed."),
+    Reply.SEASONS_SET: N_(
+        "Seasons are now {length}: the current season, {season}, runs from {first} to {last} "
+        "(UTC), and its ratings start afresh. `/leaderboard` shows its table; the table of "
+        "every game stays whole (`/leaderboard season:all-time`)."
+    ),
+    Reply.SEASONS_OFF: N_(
+        "Seasons are off: `/leaderboard` shows the table of every game again. The past "
+        "seasons' tables and winners stay (`/season`)."
+    ),
 }
 
 CANCELS: dict[Code, Wording] = {
@@ -300,6 +333,7 @@ LINES: dict[Code, Wording] = {
     Line.HELD_VERSUS: N_("- your records against the computer (per game and level): {count}"),
     Line.HELD_VOTES: N_("- your agreements to cancel a game: {count}"),
     Line.HELD_INVITATIONS: N_("- your invitations to rematch lobbies: {count}"),
+    Line.HELD_SEASONS: N_("- your standings in seasons (per game and season): {count}"),
     Line.HELD_SEATS: N_(
         "- your name and Discord id in {games} (each such seat becomes “{former}”)"
     ),
@@ -353,6 +387,10 @@ ASKS: dict[Code, Wording] = {
     Ask.EMPTY_DM: N_("Send your move as text, e.g. `17`, or `#12 17` for game #12."),
     Ask.MOVE_TOO_LONG: N_("A move is at most {limit} characters."),
     Ask.NEVER_STARTED: N_("{game} never started; it has no moves to record."),
+    Ask.NO_SEASONS_VERSUS: N_(
+        "Games against the computer have no seasons: `/leaderboard vs:computer` shows their "
+        "table since the first game."
+    ),
 }
 
 TEMPLATES: dict[Code, Wording] = {

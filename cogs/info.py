@@ -17,6 +17,7 @@ from cogs.context import GAME_ID, find_match
 from cogs.delivery import embed_for
 from cogs.lists import EMBED_TEXT, fit_list
 from cogs.replies import NO_MENTIONS, answer_failure, reply, words_for
+from cogs.season_words import board_note, board_title, empty_season, season_choices
 from cogs.speech import Words
 from cogs.words import prose_name
 from players import LEVELS
@@ -25,7 +26,9 @@ from referee.codes import Line
 from referee.errors import RefereeError
 from referee.match import ACTIVE, LOBBY, OVER
 from referee.notices import Style
+from referee.rows import Standing
 from referee.safe_text import board_name
+from referee.seasons import ALL_TIME
 from referee.speech import Listed, Person, say
 from referee.standings import PROVISIONAL_GAMES, provisional, shown_rating
 from rules import GAMES
@@ -88,7 +91,8 @@ HELP = N_(
     "your DMs are closed).\n"
     "- `/board`, `/score`, `/games`, `/replay` and `/history` look on; `/rules` explains a game; "
     "`/resign` gives up; `/cancel` and `/remove` are for hosts and moderators.\n"
-    "- `/leaderboard`, `/stats` and `/solitaire` show results; `/forget-me` deletes your data.\n"
+    "- `/leaderboard`, `/season`, `/stats` and `/solitaire` show results; `/forget-me` deletes "
+    "your data.\n"
     "- Ratings: each game among members updates an OpenSkill (Plackett-Luce) estimate of your "
     "skill, mu, and its uncertainty, sigma; the rating shown is 1000 + 40 × (mu − 3 sigma), "
     "rounded, so it rises as you win and as the bot grows sure of you. Games against the "
@@ -243,6 +247,7 @@ class Info(commands.Cog):
     @app_commands.describe(
         game="one game; all games when left out",
         vs="members: games among members (the default); computer: games against the computer",
+        season="a season (2026-11) or all-time; with seasons on, the current one when left out",
     )
     @app_commands.choices(game=GAME_CHOICES)
     @app_commands.guild_only()
@@ -251,15 +256,32 @@ class Info(commands.Cog):
         interaction: discord.Interaction,
         game: str | None = None,
         vs: Literal["members", "computer"] | None = None,
+        season: str | None = None,
     ) -> None:
         words = words_for(interaction)
+        guild_id = interaction.guild_id or 0
         where = GAMES[game].title if game else words(ALL_GAMES)
         if vs == "computer":
-            lines = await self._versus_lines(interaction.guild_id or 0, game, words)
+            if season is not None and season.strip().lower() != ALL_TIME:
+                await answer_failure(interaction, RefereeError(Ask.NO_SEASONS_VERSUS))
+                return
+            lines = await self._versus_lines(guild_id, game, words)
             title = words(VERSUS_TITLE, games=where)
         else:
-            lines = await self._standing_lines(interaction.guild_id or 0, game, words)
-            title = words(LEADERBOARD_TITLE, games=where)
+            try:
+                board = await self.bot.referee.season_board(guild_id, game, season)
+            except RefereeError as e:
+                await answer_failure(interaction, e)
+                return
+            if not board.standings and board.season is not None:
+                await reply(interaction, empty_season(board.season, words))
+                return
+            lines = standing_lines(board.standings, words)
+            title = board_title(board, where, season, words) or words(
+                LEADERBOARD_TITLE, games=where
+            )
+            note = board_note(board, words)
+            lines += [note] if lines and note else []
         if not lines:
             await reply(interaction, words(await self._why_empty(interaction, game, vs)))
             return
@@ -285,21 +307,12 @@ class Info(commands.Cog):
             embed=embed, ephemeral=True, allowed_mentions=NO_MENTIONS
         )
 
-    async def _standing_lines(self, guild_id: int, game: str | None, words: Words) -> list[str]:
-        """The standings among members, a line each."""
-        rows = await self.bot.referee.standings(guild_id, game)
-        if not rows:
-            return []
-        lines = [f"`{words(STANDINGS_HEAD)}`"]
-        for i, r in enumerate(rows, 1):
-            points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
-            name = board_name(words.seat_name(r.name, False), 16)
-            lines.append(
-                f"`{i:<2} {name:<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
-                f"{points:>8} {rating_text(r.mu, r.sigma, r.games):>7}`"
-            )
-        lines.append(rating_note(words))
-        return lines
+    @leaderboard.autocomplete("season")
+    async def season_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The server's seasons, newest first, and the all-time table."""
+        return await season_choices(self.bot, interaction, current)
 
     async def _versus_lines(self, guild_id: int, game: str | None, words: Words) -> list[str]:
         """Each member's rating and wins-draws-losses against each level, then the levels'."""
@@ -325,6 +338,22 @@ class Info(commands.Cog):
             lines.append(words(LEVELS_LINE, levels=rated))
         lines.append(words(VERSUS_NOTE, rating=rating_note(words)))
         return lines
+
+
+def standing_lines(rows: list[Standing], words: Words) -> list[str]:
+    """The standings among members, a line each (none without a row)."""
+    if not rows:
+        return []
+    lines = [f"`{words(STANDINGS_HEAD)}`"]
+    for i, r in enumerate(rows, 1):
+        points = str(r.points) if len(str(r.points)) <= 8 else f"{str(r.points)[:6]}…"
+        name = board_name(words.seat_name(r.name, False), 16)
+        lines.append(
+            f"`{i:<2} {name:<16} {r.games:>5} {r.wins:>4} {r.draws:>5} "
+            f"{points:>8} {rating_text(r.mu, r.sigma, r.games):>7}`"
+        )
+    lines.append(rating_note(words))
+    return lines
 
 
 def rating_text(mu: float, sigma: float, games: int) -> str:

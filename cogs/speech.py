@@ -5,16 +5,19 @@ from __future__ import annotations
 
 import gettext
 import io
+from datetime import date
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from babel.dates import format_date
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 
 from cogs.catalogue import (
     COMPUTER,
     COMPUTER_NUMBER,
+    LENGTH_NAMES,
     LEVEL_NAMES,
     N_,
     POLICY_NAMES,
@@ -28,11 +31,14 @@ from cogs.words import mention, prose_name
 from referee.announce import rules_text
 from referee.computer_names import computer_parts
 from referee.rows import FORMER_PLAYER
+from referee.seasons import parse_season
 from referee.speech import (
     Counts,
+    Day,
     Field,
     FormatName,
     GameRef,
+    LengthName,
     Listed,
     Options,
     Person,
@@ -40,6 +46,7 @@ from referee.speech import (
     PolicyName,
     Quote,
     RulesText,
+    SeasonName,
     Seconds,
     Text,
 )
@@ -57,6 +64,10 @@ SOURCE_LANGUAGE = "en"
 """The language the wording is written in: it needs no catalogue."""
 QUOTE_LIMIT = 100
 """The longest text quoted back as typed (a move, a game's name)."""
+DAY = "d MMM y"
+MONTH = "LLLL y"
+"""How a day and a month are named (CLDR's patterns: 24 Nov 2026, November 2026), in the
+reader's language."""
 
 
 def languages() -> tuple[str, ...]:
@@ -167,6 +178,12 @@ class Words:
         if isinstance(value, FormatName):
             known = FORMAT_NAMES.get(value.name)
             return self(known) if known else prose_name(value.name)
+        if isinstance(value, SeasonName):
+            return self.season(value.key)
+        if isinstance(value, LengthName):
+            return self.length(value.name)
+        if isinstance(value, Day):
+            return self.day(value.day)
         if isinstance(value, Options):
             return self.options(value)
         if isinstance(value, Counts):
@@ -192,6 +209,27 @@ class Words:
     def level(self, level: str) -> str:
         """A computer level's name (its id where it has no wording)."""
         return self(LEVEL_NAMES[level]) if level in LEVEL_NAMES else level
+
+    def length(self, length: str) -> str:
+        """A season length's name (escaped as written where it has no wording)."""
+        known = LENGTH_NAMES.get(length)
+        return self(known) if known else prose_name(length)
+
+    def season(self, key: str) -> str:
+        """A season's name: November 2026, week 48 of 2026, Q4 2026 (its key where it names
+        none)."""
+        season = parse_season(key)
+        if season is None:
+            return prose_name(key)
+        if season.length == "weekly":
+            return self(WORDS["week"], week=season.number, year=season.year)
+        if season.length == "quarterly":
+            return self(WORDS["quarter"], quarter=season.number, year=season.year)
+        return format_date(season.first, MONTH, locale=self.language)
+
+    def day(self, day: date) -> str:
+        """A calendar day: 24 Nov 2026."""
+        return format_date(day, DAY, locale=self.language)
 
     def seat_name(self, name: str, computer: bool) -> str:
         """A seat's name as shown: a computer's in this language, a member's as chosen (one

@@ -351,4 +351,5 @@ def member_data(conn: Connection, user_id: int) -> MemberData:
         hosted=count(f"SELECT COUNT(*) FROM matches WHERE host_id = ? AND NOT {OPEN}"),
         invitations=count("SELECT COUNT(*) FROM invitations WHERE user_id = ?"),
         rated=count("SELECT COUNT(*) FROM rating_history WHERE user_id = ? AND game <> '*'"),
+        seasons=count("SELECT COUNT(*) FROM season_standings WHERE user_id = ? AND game <> '*'"),
     )

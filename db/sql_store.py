@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from db import lobbies, reads, stats, tournaments, writes
+from db import lobbies, reads, seasons, stats, tournaments, writes
 from db.sql import Engine
 from referee.rows import (
     Deadline,
@@ -18,6 +18,7 @@ from referee.rows import (
     MemberStats,
     NewMatch,
     Rematch,
+    SeasonWinner,
     SolitaireBest,
     Standing,
     VersusStanding,
@@ -152,8 +153,9 @@ class SqlStore:
         await self._db.write(writes.end_match, match_id, version, end, now)
 
     async def forget_member(self, user_id: int) -> MemberData:
-        """Delete a member's standings, bests, cancel votes and invitations, and make their seats
-        in finished games anonymous; what there was. StillSeated while they sit in an open game."""
+        """Delete a member's standings (seasons' too), bests, cancel votes and invitations, and
+        make their seats in finished games anonymous; what there was. StillSeated while they
+        sit in an open game."""
         return await self._db.write(writes.forget_member, user_id)
 
     # Reading -----------------------------------------------------------------------------
@@ -264,3 +266,27 @@ class SqlStore:
     async def running_tournaments(self) -> list[tuple[int, int]]:
         """(id, server) of every running tournament."""
         return await self._db.read(tournaments.running_tournaments)
+
+    # Seasons -----------------------------------------------------------------------------
+
+    async def season_length(self, guild_id: int) -> str:
+        """How long a server's seasons last ('off' when it never chose)."""
+        return await self._db.read(seasons.season_length, guild_id)
+
+    async def set_season_length(self, guild_id: int, length: str, now: float) -> None:
+        """Set how long a server's seasons last, for the games that end from now on."""
+        await self._db.write(seasons.set_season_length, guild_id, length, now)
+
+    async def seasons(self, guild_id: int) -> list[str]:
+        """The keys of a server's seasons that have standings, in key order."""
+        return await self._db.read(seasons.seasons, guild_id)
+
+    async def season_standings(
+        self, guild_id: int, season: str, game: str, limit: int
+    ) -> list[Standing]:
+        """A server's leaderboard of one season for a game ('*' = all games), best first."""
+        return await self._db.read(seasons.season_standings, guild_id, season, game, limit)
+
+    async def season_winners(self, guild_id: int, game: str) -> list[SeasonWinner]:
+        """The top of each of a server's seasons for a game, several where they tie."""
+        return await self._db.read(seasons.season_winners, guild_id, game)

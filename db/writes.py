@@ -17,11 +17,12 @@ it, and decides only on what it reads after that lock, or in one statement that 
 - A new lobby is a new row nobody else can see; a rematch lobby's check (the old game over, no
   rematch lobby open) is re-checked by the unique index `matches_one_rematch_lobby`: of two at
   once, the second insert waits for the first and is refused (StaleStep).
-- A game's end changes rows that other games share: a server's standings, ratings against the
-  computer and one-player bests. It locks its server's row of `rating_locks` (after its match,
-  the one order every write follows), then reads the ratings and bests it decides on: games of
-  one server end one after the other, each reading what the previous wrote; other servers'
-  games are not held up. Counters are `SET games = games + 1` upserts, never read in Python.
+- A game's end changes rows that other games share: a server's standings (all-time and of the
+  season it counts for), ratings against the computer and one-player bests. It locks its
+  server's row of `rating_locks` (after its match, the one order every write follows), then
+  reads the season length, ratings and bests it decides on: games of one server end one after
+  the other, each reading what the previous wrote; other servers' games are not held up.
+  Counters are `SET games = games + 1` upserts, never read in Python.
 - Forgetting a member locks the servers' `rating_locks` rows of every server where they have
   rows, in ascending server id (an ending game holds one of them: both orders agree, so they
   cannot deadlock). It refuses while the member sits in an open game, and touches only rows of
@@ -42,6 +43,7 @@ from dataclasses import replace
 from typing import Any
 
 from db.reads import OPEN, member_data, ratings_of, versus_ratings_of
+from db.seasons import keep_season, season_now, season_ratings_of
 from db.sql import INTEGRITY_ERRORS, Connection, Params
 from referee.rows import (
     FORMER_PLAYER,
@@ -232,11 +234,19 @@ def end_match(conn: Connection, match_id: int, version: int, end: MatchEnd, now:
 
 
 class TransactionRatings:
-    """A server's ratings as this transaction reads them, for a game's end to rate from."""
+    """A server's ratings as this transaction reads them, for a game's end to rate from, and
+    the season it counts for: the server's season length as this transaction reads it, at the
+    time the game ends."""
 
-    def __init__(self, conn: Connection, guild_id: int) -> None:
+    def __init__(self, conn: Connection, guild_id: int, now: float) -> None:
         self._conn = conn
         self._guild_id = guild_id
+        self._season = season_now(conn, guild_id, now)
+
+    @property
+    def season(self) -> str | None:
+        """The season the ending game counts for (None: the server has no seasons)."""
+        return self._season
 
     def of_members(
         self, games: Sequence[str], user_ids: Sequence[int]
@@ -250,6 +260,14 @@ class TransactionRatings:
         """The (mu, sigma) from games with a computer of these players, per game."""
         return versus_ratings_of(self._conn, self._guild_id, games, players)
 
+    def of_members_in_season(
+        self, games: Sequence[str], user_ids: Sequence[int]
+    ) -> dict[str, dict[int, tuple[float, float]]]:
+        """The (mu, sigma) of these members in the season, per game, where they have one."""
+        if self._season is None:
+            return {game: {} for game in games}
+        return season_ratings_of(self._conn, self._guild_id, self._season, games, user_ids)
+
 
 def lock_servers(conn: Connection, guild_ids: Sequence[int]) -> None:
     """Lock these servers' rows of rating_locks (made if missing), in ascending id: whoever
@@ -261,11 +279,18 @@ def lock_servers(conn: Connection, guild_ids: Sequence[int]) -> None:
     )
 
 
-def settle(conn: Connection, match_id: int, end: MatchEnd) -> MatchEnd:
-    """The end with its standings worked out from the ratings as they are now, read after
-    locking the server's ratings and bests, so the new ones are written before anyone else
-    reads them."""
-    shared = (end.changes, end.solitaire, end.versus, end.versus_ratings, end.history)
+def settle(conn: Connection, match_id: int, end: MatchEnd, now: float) -> MatchEnd:
+    """The end with its standings worked out from the ratings as they are now (and its season
+    from the server's setting and the time it ends, `now`), read after locking the server's
+    ratings and bests, so the new ones are written before anyone else reads them."""
+    shared = (
+        end.changes,
+        end.solitaire,
+        end.versus,
+        end.versus_ratings,
+        end.history,
+        end.season_changes,
+    )
     if end.rate is None and not any(shared):
         return end
     (guild_id,) = conn.execute(
@@ -275,7 +300,7 @@ def settle(conn: Connection, match_id: int, end: MatchEnd) -> MatchEnd:
     ).fetchone()
     if end.rate is None:
         return end
-    return end.rate(TransactionRatings(conn, guild_id))
+    return end.rate(TransactionRatings(conn, guild_id, now))
 
 
 def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) -> None:
@@ -286,7 +311,7 @@ def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) ->
             "UPDATE tournament_games SET places = ? WHERE match_id = ?",
             (json.dumps(list(end.places)), match_id),
         )
-    end = settle(conn, match_id, end)
+    end = settle(conn, match_id, end, now)
     conn.execute(
         "UPDATE matches SET status = ?, result = ?, deadline_at = NULL, remind_at = NULL "
         "WHERE id = ?",
@@ -323,6 +348,7 @@ def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) ->
             for c in end.changes
         ],
     )
+    keep_season(conn, match_id, end)
     keep_versus(conn, match_id, end)
     conn.executemany(
         "INSERT INTO rating_history (guild_id, game, user_id, match_id, vs, mu, sigma, at) "
@@ -376,10 +402,10 @@ def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, 
 
 
 def forget_member(conn: Connection, user_id: int) -> MemberData:
-    """Delete a member's standings, rating history, one-player bests, cancel votes and
-    invitations, and make their seats in finished games (and those games' host) anonymous;
-    return what there was. StillSeated, changing nothing, while they sit in a lobby or a game
-    under way."""
+    """Delete a member's standings (all-time and seasons'), rating history, one-player bests,
+    cancel votes and invitations, and make their seats in finished games (and those games'
+    host) anonymous; return what there was. StillSeated, changing nothing, while they sit in a
+    lobby or a game under way."""
     held = member_data(conn, user_id)
     if held.open_matches:
         raise StillSeated(held.open_matches)
@@ -388,8 +414,9 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
         "UNION SELECT guild_id FROM solitaire_bests WHERE user_id = ? "
         "UNION SELECT guild_id FROM versus_computer WHERE user_id = ? "
         "UNION SELECT guild_id FROM versus_ratings WHERE player = ? "
-        "UNION SELECT guild_id FROM rating_history WHERE user_id = ?",
-        (user_id, user_id, user_id, str(user_id), user_id),
+        "UNION SELECT guild_id FROM rating_history WHERE user_id = ? "
+        "UNION SELECT guild_id FROM season_standings WHERE user_id = ?",
+        (user_id, user_id, user_id, str(user_id), user_id, user_id),
     ).fetchall()
     lock_servers(conn, [guild_id for (guild_id,) in servers])
     # Their finished games change (their seats become a former player's): each is locked, and
@@ -414,7 +441,14 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
         "UPDATE matches SET version = version + 1 WHERE id = ? AND status = 'lobby'",
         [(m,) for m in invited_to],
     )
-    tables = ("standings", "rating_history", "solitaire_bests", "cancel_votes", "versus_computer")
+    tables = (
+        "standings",
+        "season_standings",
+        "rating_history",
+        "solitaire_bests",
+        "cancel_votes",
+        "versus_computer",
+    )
     for table in tables:
         conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
     conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))

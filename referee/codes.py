@@ -83,6 +83,10 @@ class Refusal(Code):
     FORGET_BLOCKED_TWICE = "forget_blocked_twice", "playing", "gone"
     STILL_IN = "still_in", "games", "n"
     GOES_ON = "goes_on", "games", "n"
+    NO_SUCH_LENGTH = "no_such_length", "length", "lengths"
+    SEASONS_MODERATORS = "seasons_moderators", "length"
+    NO_SEASONS = "no_seasons"
+    NO_SUCH_SEASON = "no_such_season", "season", "seasons"
 
 
 class Reply(Code):
@@ -117,6 +121,8 @@ class Reply(Code):
     FORGET_QUESTION = "forget_question", "held", "kept"
     FORGOTTEN = "forgotten", "held", "kept"
     FORGOT_NOTHING = "forgot_nothing"
+    SEASONS_SET = "seasons_set", "length", "season", "first", "last"
+    SEASONS_OFF = "seasons_off"
 
 
 class Cancel(Code):
@@ -213,6 +219,7 @@ class Line(Code):
     HELD_VERSUS = "held_versus", "count"
     HELD_VOTES = "held_votes", "count"
     HELD_INVITATIONS = "held_invitations", "count"
+    HELD_SEASONS = "held_seasons", "count"
     HELD_SEATS = "held_seats", "games", "former"
     HELD_HOSTED_SEATS = "held_hosted_seats", "games", "n", "former"
     HELD_NO_SEATS = "held_no_seats"

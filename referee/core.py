@@ -53,10 +53,19 @@ def match_end(match: Match) -> MatchEnd:
                 if r.player in members
             ]
             return MatchEnd(OVER, result, versus=versus, versus_ratings=rated, history=history)
-        known_members = ratings.of_members(games, list(match.members()))
-        changes = standing_changes(match, known_members)
+        seated = list(match.members())
+        changes = standing_changes(match, ratings.of_members(games, seated))
         history = [RatingAfter(c.game, c.user_id, "members", c.mu, c.sigma) for c in changes]
-        return MatchEnd(OVER, result, changes, history=history)
+        season = ratings.season
+        # The season's table is rated like the all-time one, from the season's own ratings.
+        in_season = (
+            standing_changes(match, ratings.of_members_in_season(games, seated))
+            if season is not None
+            else []
+        )
+        return MatchEnd(
+            OVER, result, changes, history=history, season=season, season_changes=in_season
+        )
 
     # A tournament's game leaves its places in the tournament's table, in the same write.
     places = tuple(final(match).places) if match.row.tournament_id is not None else ()

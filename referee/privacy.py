@@ -53,6 +53,7 @@ def held_lines(data: MemberData) -> Listed:
     lines: list[Text] = [
         standings,
         say(Line.HELD_RATED, games=_games(data.rated)),
+        say(Line.HELD_SEASONS, count=_amount(data.seasons)),
         say(Line.HELD_BESTS, count=_amount(data.bests)),
         say(Line.HELD_VERSUS, count=_amount(data.versus)),
         say(Line.HELD_VOTES, count=_amount(data.votes)),

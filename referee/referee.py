@@ -16,6 +16,7 @@ from referee.play import Play
 from referee.privacy import Privacy
 from referee.records import Records
 from referee.rematch import Rematches
+from referee.season_records import SeasonRecords
 from referee.store import Store
 from referee.thinker import Thinker
 from referee.tournaments import Tournaments
@@ -47,6 +48,7 @@ class Referee:
         self.privacy = Privacy(self.book, self.lobbies)
         self.records = Records(store)
         self.tournaments = Tournaments(self.book, self.lobbies, self.play)
+        self.season_records = SeasonRecords(store, clock)
 
         # The actions the front ends call, by the service that owns each.
         self.get = self.book.get
@@ -91,6 +93,11 @@ class Referee:
         self.find_tournament = self.tournaments.find
         self.tournament_view = self.tournaments.view
         self.tournaments_to_resume = self.tournaments.to_resume
+        self.set_season_length = self.season_records.set_length
+        self.season_board = self.season_records.board
+        self.seasons = self.season_records.seasons
+        self.season_now = self.season_records.current
+        self.season_overview = self.season_records.overview
 
     def _following(
         self, action: Callable[P, Awaitable[Outcome]]

@@ -261,8 +261,23 @@ class MemberStats:
     """Their rating after each rated game, oldest first."""
 
 
+@dataclass(frozen=True)
+class SeasonWinner:
+    """The top of a season's table for one game ('*' = all games): one line each, several
+    when they tie."""
+
+    season: str
+    standing: Standing
+
+
 class Ratings(Protocol):
     """One server's ratings, read inside the transaction that ends a match."""
+
+    @property
+    def season(self) -> str | None:
+        """The season the ending game counts for, decided in its ending transaction from the
+        server's season length and the time it ends (None: the server has no seasons)."""
+        ...
 
     def of_members(
         self, games: Sequence[str], user_ids: Sequence[int]
@@ -275,6 +290,13 @@ class Ratings(Protocol):
     ) -> dict[str, dict[str, tuple[float, float]]]:
         """The (mu, sigma) from games with a computer of these players (user ids in decimal,
         or level names), per game, where they have one."""
+        ...
+
+    def of_members_in_season(
+        self, games: Sequence[str], user_ids: Sequence[int]
+    ) -> dict[str, dict[int, tuple[float, float]]]:
+        """The (mu, sigma) of these members among members in that season, per game, where they
+        have one (each season's ratings start afresh; none without a season)."""
         ...
 
 
@@ -293,6 +315,11 @@ class MatchEnd:
     """The members' new ratings, kept in their history as of this game."""
     places: tuple[int, ...] = ()
     """Each seat's place (1 = best) in a finished game, for a tournament's table."""
+    season: str | None = None
+    """The season the game counts for (see `Ratings.season`), whose table `season_changes`
+    change."""
+    season_changes: Sequence[StandingChange] = field(default_factory=tuple)
+    """What the game adds to its members' standings in that season (per game and '*')."""
     rate: Callable[[Ratings], MatchEnd] | None = None
     """Works out the standings' changes from the ratings as the ending transaction reads them
     (a pure function, run inside that transaction); the end it returns has no `rate`."""
@@ -325,3 +352,6 @@ class MemberData:
     them); not counted before."""
     rated: int = 0
     """Finished games whose rating after it their history keeps (one per game and server)."""
+    seasons: int = 0
+    """Their standings in seasons, one per game, season and server (the totals over all games
+    not counted)."""

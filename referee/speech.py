@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from datetime import date
 from enum import Enum
 from typing import Any, Union
 
@@ -83,6 +84,27 @@ class FormatName:
 
 
 @dataclass(frozen=True)
+class SeasonName:
+    """A season by its key (`referee.seasons`: '2026-11'): a front end names it in words."""
+
+    key: str
+
+
+@dataclass(frozen=True)
+class LengthName:
+    """A season length by its name in the registry (`referee.seasons`): a front end words it."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Day:
+    """A calendar day (UTC)."""
+
+    day: date
+
+
+@dataclass(frozen=True)
 class Options:
     """A match's options, as name and value pairs."""
 
@@ -122,6 +144,9 @@ Field = Union[
     Seconds,
     PolicyName,
     FormatName,
+    SeasonName,
+    LengthName,
+    Day,
     Options,
     Counts,
     RulesText,

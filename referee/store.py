@@ -16,6 +16,7 @@ from referee.rows import (
     MemberStats,
     NewMatch,
     Rematch,
+    SeasonWinner,
     SolitaireBest,
     Standing,
     VersusStanding,
@@ -194,6 +195,31 @@ class Store(Protocol):
         """A server's leaderboard for a game ('*' = all games), best first."""
         ...
 
+    async def season_length(self, guild_id: int) -> str:
+        """How long a server's seasons last: a name of the registry `referee.seasons`, its
+        default (no seasons) when the server never chose."""
+        ...
+
+    async def set_season_length(self, guild_id: int, length: str, now: float) -> None:
+        """Set how long a server's seasons last: a game that ends from now on counts for the
+        season of this length it ends in."""
+        ...
+
+    async def seasons(self, guild_id: int) -> list[str]:
+        """The keys of a server's seasons that have standings, in key order."""
+        ...
+
+    async def season_standings(
+        self, guild_id: int, season: str, game: str, limit: int
+    ) -> list[Standing]:
+        """A server's leaderboard of one season for a game ('*' = all games), best first."""
+        ...
+
+    async def season_winners(self, guild_id: int, game: str) -> list[SeasonWinner]:
+        """The top of each of a server's seasons for a game ('*' = all games), several where
+        they tie; by season, then member."""
+        ...
+
     async def solitaire_bests(self, guild_id: int, game: str) -> list[SolitaireBest]:
         """A server's best one-player scores of a game, one per set of options."""
         ...
@@ -214,10 +240,10 @@ class Store(Protocol):
         ...
 
     async def forget_member(self, user_id: int) -> MemberData:
-        """Delete a member's standings, rating history, one-player bests, cancel votes and
-        invitations, and make their seats in finished games (and those games' host) anonymous;
-        return what there was. Raise StillSeated, changing nothing, while they sit in a lobby or
-        a game under way."""
+        """Delete a member's standings (all-time and seasons'), rating history, one-player bests,
+        cancel votes and invitations, and make their seats in finished games (and those games'
+        host) anonymous; return what there was. Raise StillSeated, changing nothing, while they
+        sit in a lobby or a game under way."""
         ...
 
     async def create_tournament(self, new: NewTournament) -> int:

@@ -5,20 +5,33 @@ from __future__ import annotations
 
 import random
 import re
+from datetime import date
 from typing import Any
 
 import discord
 from discord.app_commands import TranslationContext, locale_str
 from discord.app_commands import TranslationContextLocation as Where
 
-from cogs.catalogue import POLICY_NAMES
+from cogs.catalogue import LENGTH_NAMES, POLICY_NAMES
 from cogs.commands import CommandWords
 from cogs.speech import Words
 from offline.terminal import members_speak
-from referee.codes import Line, Reply
+from referee.codes import Line, Refusal, Reply
 from referee.policies import POLICIES
 from referee.rows import FORMER_PLAYER
-from referee.speech import GameRef, Listed, Person, PolicyName, Quote, Seconds, say
+from referee.seasons import LENGTHS
+from referee.speech import (
+    Day,
+    GameRef,
+    LengthName,
+    Listed,
+    Person,
+    PolicyName,
+    Quote,
+    SeasonName,
+    Seconds,
+    say,
+)
 from rules import GAMES
 from tests.bot.table import NAMES, Table, staying_move
 
@@ -203,3 +216,66 @@ def test_every_timeout_policy_is_worded() -> None:
     assert set(POLICY_NAMES) == set(POLICIES)
     line = say(Line.DEADLINE, seconds=Seconds(600), policy=PolicyName("forfeit"))
     assert FRENCH.text(line) == "Délai par coup\u00a0: 10 min (forfait à l'échéance)."
+
+
+def test_every_season_length_and_season_is_worded() -> None:
+    """Each length of the registry has a wording, and seasons are named in French."""
+    assert set(LENGTH_NAMES) == set(LENGTHS)
+    assert [FRENCH.field(LengthName(name)) for name in LENGTHS] == [
+        "désactivées",
+        "hebdomadaires",
+        "mensuelles",
+        "trimestrielles",
+    ]
+    assert [FRENCH.season(k) for k in ("2026-01", "2026-W05", "2026-Q1")] == [
+        "janvier 2026",
+        "semaine 5 de 2026",
+        "T1 2026",
+    ]
+
+
+async def test_seasons_in_french(simcord_env: Any) -> None:
+    """On a French server, a moderator sets monthly seasons and a member without the right is
+    refused, each in French; after a game in January, `/saison` in February names January's
+    winner in French, and `/classement` names the season's table in French."""
+    table = french_table(simcord_env)
+    alice, bob = table.members["alice"], table.members["bob"]
+    mods = table.guild.create_role("Mods", permissions=discord.Permissions(manage_guild=True))
+    mod = table.guild.add_member(simcord_env.create_user("mod"), roles=[mods])
+    with members_speak("fr"):
+        setting = await mod.slash(table.channel, "season", length="monthly")
+        january = (date(2026, 1, 1), date(2026, 1, 31))
+        assert setting.response.content == FRENCH.text(
+            say(
+                Reply.SEASONS_SET,
+                length=LengthName("monthly"),
+                season=SeasonName("2026-01"),
+                first=Day(january[0]),
+                last=Day(january[1]),
+            )
+        )
+        assert "mensuelles\u00a0: la saison en cours, janvier 2026" in setting.response.content
+        refused = await bob.slash(table.channel, "season", length="off")
+        assert refused.ephemeral and refused.response.content == FRENCH.text(
+            say(Refusal.SEASONS_MODERATORS, length=LengthName("monthly"))
+        )
+
+        opened = await alice.slash(table.channel, "newgame numbers-to-number", m=2, rounds=1)
+        found = re.search(r"#(\d+)", opened.response.content)
+        assert found, opened.response.content
+        await bob.click(table.lobby_message(int(found[1])), label=FRENCH("Join"))
+        await table.play_out(int(found[1]), random.Random(1))
+        await simcord_env.advance_time(31 * 24 * 3600)
+
+        seasons = await bob.slash(table.channel, "season")
+        board = await bob.slash(table.channel, "leaderboard", season="2026-01")
+    embed = seasons.response.embeds[0]
+    assert embed.title == "Saisons"
+    text = embed.description or ""
+    assert text.startswith("Les saisons sont mensuelles ici\u00a0:")
+    assert "**En cours\u00a0: février 2026** (`2026-02`)" in text
+    assert "janvier 2026 (`2026-01`)\u00a0: 🏆 " in text
+    assert board.response.embeds[0].title == "Classement\u00a0: tous les jeux, janvier 2026"
+    shown = "\n".join((text, board.response.embeds[0].description or "", setting.response.content))
+    english = ("Season", "season", "Past winners", "Leading", "rating", "Now:", "table")
+    assert not [w for w in english if w in shown.replace("saison:all-time", "")], shown

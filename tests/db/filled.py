@@ -126,6 +126,8 @@ async def fill(path: Path, games: int, seed: int = 7) -> None:
     store = await open_store(str(path))
     try:
         referee = Referee(store, thinker=InlineThinker())
+        # One server keeps seasons, so its games fill the season tables too.
+        await referee.set_season_length(GUILDS[0], "monthly", moderator=True)
         await play_templates(referee, random.Random(seed))
         # A search another process has claimed (with one process on SQLite, none is).
         claimed = (await referee.known_open_matches())[0]

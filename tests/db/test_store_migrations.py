@@ -13,7 +13,7 @@ from db.database import connect
 from db.migrate import migration_files
 from db.open import open_store
 from referee.codes import Cancel
-from referee.rows import NewMatch, SeatRow
+from referee.rows import NewMatch, SeatRow, Standing
 from rules.record import Record, replay
 from tests.db.backends import Backend, table_names
 
@@ -196,3 +196,31 @@ async def test_rebuilding_the_matches_table_keeps_what_refers_to_it(tmp_path: Pa
     with closing(connect(str(path))) as migrated:
         assert migrated.execute("PRAGMA foreign_key_check").fetchall() == []
         assert migrated.execute("SELECT match_id, move FROM moves").fetchall() == [(1, "3")]
+
+
+async def test_a_database_from_before_seasons_keeps_its_standings_and_has_none(
+    tmp_path: Path,
+) -> None:
+    """A file from before seasons keeps its all-time standings whole; its servers have no
+    seasons until a moderator sets a length, and no season rows."""
+    path = tmp_path / "old.sqlite3"
+    with closing(sqlite3.connect(path)) as conn:
+        for number, migration in migration_files():
+            if number <= 10:
+                conn.executescript(migration.read_text(encoding="utf-8"))
+        conn.execute("PRAGMA user_version = 10")
+        conn.execute(
+            "INSERT INTO standings (guild_id, game, user_id, name, games, wins, draws, points, "
+            "mu, sigma) VALUES (1, '*', 10, 'u10', 3, 2, 0, '12', 28.5, 6.5)"
+        )
+        conn.commit()
+    store = await open_store(str(path))
+    try:
+        assert await store.standings(1, "*", 10) == [Standing(10, "u10", 3, 2, 0, 12, 28.5, 6.5)]
+        assert await store.season_length(1) == "off"
+        assert await store.seasons(1) == []
+    finally:
+        await store.close()
+    with closing(connect(str(path))) as migrated:
+        assert migrated.execute("PRAGMA user_version").fetchone() == (migration_files()[-1][0],)
+        assert migrated.execute("SELECT COUNT(*) FROM season_standings").fetchone() == (0,)
