@@ -14,6 +14,7 @@ from typing import Any
 
 from db.reads import ratings_of, versus_ratings_of
 from db.sql import INTEGRITY_ERRORS, Connection
+from referee.rows import FORMER_PLAYER, NO_HOST
 from referee.store import AlreadySeated, StaleStep
 from referee.tournament_rows import (
     EntrantRow,
@@ -325,3 +326,26 @@ def _open_game(
         ),
     )
     return int(match_id)
+
+
+def forget_entrant(conn: Connection, user_id: int) -> None:
+    """A forgotten member leaves every tournament: an entry in one that has not started goes;
+    in the others the entry stays under a former player's name, withdrawn from the current
+    round (forgetting waits until they sit in no game under way)."""
+    conn.execute(
+        "UPDATE tournaments SET version = version + 1 "
+        "WHERE id IN (SELECT tournament_id FROM entrants WHERE user_id = ?) OR host_id = ?",
+        (user_id, user_id),
+    )
+    conn.execute(
+        "DELETE FROM entrants WHERE user_id = ? "
+        "AND tournament_id IN (SELECT id FROM tournaments WHERE status = 'open')",
+        (user_id,),
+    )
+    conn.execute(
+        "UPDATE entrants SET user_id = NULL, name = ?, withdrawn = COALESCE(withdrawn, "
+        "(SELECT round FROM tournaments t WHERE t.id = entrants.tournament_id)) "
+        "WHERE user_id = ?",
+        (FORMER_PLAYER, user_id),
+    )
+    conn.execute("UPDATE tournaments SET host_id = ? WHERE host_id = ?", (NO_HOST, user_id))

@@ -45,6 +45,7 @@ from typing import Any
 from db.reads import OPEN, member_data, ratings_of, versus_ratings_of
 from db.seasons import keep_season, season_now, season_ratings_of
 from db.sql import INTEGRITY_ERRORS, Connection, Params
+from db.tournaments import forget_entrant
 from referee.rows import (
     FORMER_PLAYER,
     NO_HOST,
@@ -465,6 +466,7 @@ def forget_member(conn: Connection, user_id: int) -> MemberData:
     conn.execute(
         f"UPDATE matches SET host_id = ? WHERE host_id = ? AND NOT {OPEN}", (NO_HOST, user_id)
     )
+    forget_entrant(conn, user_id)
     return replace(held, invited_to=tuple(invited_to))
 
 

@@ -13,6 +13,7 @@ from referee.pairings import FORMATS
 from referee.tournament_plan import entrants, played
 from referee.tournament_rows import TournamentData
 from tests.bot.table import Table
+from tests.bot.test_privacy import ask
 from tests.conftest import make_bot
 
 GAME = "lengths-of-lengths"
@@ -206,3 +207,27 @@ async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None
     late = await table.members["carol"].slash(table.channel, "tournament join")
     assert late.ephemeral and "takes no entries" in late.response.content
     assert len((await stored(table, number)).entrants) == 2
+
+
+async def test_a_forgotten_member_leaves_every_tournament(simcord_env: Any) -> None:
+    """Forgetting takes a member's entry out of a tournament that has not started, and in one
+    that has, keeps the entry under a former player's name, withdrawn; nothing else changes."""
+    table = Table.make(simcord_env, players=3)
+    done = await created(table, "alice", "round-robin")
+    await entered(table, ["bob", "carol"])
+    await table.members["alice"].slash(table.channel, "tournament start")
+    await play_to_the_end(table, done, random.Random(6))
+    waiting = await created(table, "alice", "swiss")
+    await entered(table, ["bob"])
+    bob = table.members["bob"]
+    question = await ask(bob, table)
+    confirmed = await bob.click(question.response, label="Forget me")
+    assert confirmed.ephemeral, confirmed
+    assert [e.user_id for e in (await stored(table, waiting)).entrants] == [
+        table.members["alice"].id
+    ]
+    finished = await stored(table, done)
+    assert bob.id not in [e.user_id for e in finished.entrants]
+    former = [e for e in finished.entrants if e.user_id is None]
+    assert len(former) == 1 and former[0].name == "former player"
+    assert len(finished.games) == 3 and finished.row.status == "over"
