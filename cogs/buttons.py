@@ -33,6 +33,7 @@ MENU_OPTIONS = 25
 """Discord's most options in one select menu: more moves are typed."""
 VOTE_LABELS = {"yes": N_("Agree to cancel"), "no": N_("Keep playing")}
 REMATCH = N_("Rematch")
+TOURNAMENT_LABELS = {"join": N_("Enter"), "start": N_("Start")}
 FORGET_ME = N_("Forget me")
 LEAVE_LABELS = {"": N_("Resign"), "move": N_("Leave the game")}
 """The confirmation of `/resign`, and of a move that leaves the game (by its kind)."""
@@ -405,6 +406,43 @@ class ReplayButton(
         )
 
 
+class TournamentButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"qr:tournament:(?P<action>join|start):(?P<tournament>\d+)",
+):
+    """Enter or Start on a tournament's entries message."""
+
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success,
+        "start": discord.ButtonStyle.primary,
+    }
+
+    def __init__(self, action: str, tournament_id: int, words: Words) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=words(TOURNAMENT_LABELS[action]),
+                style=self.STYLES[action],
+                custom_id=f"qr:tournament:{action}:{tournament_id}",
+            )
+        )
+        self.action, self.tournament_id = action, tournament_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> TournamentButton:
+        return cls(match["action"], int(match["tournament"]), words_for(interaction))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await _handoff(
+            interaction,
+            "Rounds",
+            "on_tournament_button",
+            action=self.action,
+            tournament_id=self.tournament_id,
+        )
+
+
 DYNAMIC_ITEMS = (
     LobbyButton,
     ComputerSelect,
@@ -416,6 +454,7 @@ DYNAMIC_ITEMS = (
     ForgetButton,
     LeaveButton,
     ReplayButton,
+    TournamentButton,
 )
 
 

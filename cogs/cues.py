@@ -14,6 +14,10 @@ LOBBY = N_(
 SECRET = N_("Send your secret move to me by DM.")
 REMATCH = N_("Rematch opens a lobby for the same game and options, inviting the players.")
 HISTORY = N_("`/history game:{number}` gives the game record.")
+ENTER = N_(
+    "Press Enter (or `/tournament join`) to enter; the host starts it with Start (or "
+    "`/tournament start`)."
+)
 REPLY_HERE = N_("Reply here with your move (or `#{number} <move>` if you are in several games).")
 
 
@@ -24,7 +28,9 @@ def cues(post: Post, words: Words) -> list[str]:
         out.append(words(LOBBY))
     elif post.controls is Controls.SECRET:
         out.append(words(SECRET))
-    if post.style is Style.FINAL:
+    elif post.controls is Controls.ENTER:
+        out.append(words(ENTER))
+    if post.style is Style.FINAL and not post.tournament_id:
         out.append(words(HISTORY, number=post.match_id))
         if post.controls is Controls.REMATCH:
             out.append(words(REMATCH))

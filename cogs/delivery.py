@@ -16,6 +16,7 @@ from cogs.buttons import (
     LobbyButton,
     RematchButton,
     SecretButton,
+    TournamentButton,
     VoteButton,
     pick_view,
 )
@@ -100,6 +101,9 @@ def view_for(post: Post, words: Words) -> discord.ui.View | None:
             view.add_item(VoteButton(post.match_id, post.step, choice, words))
     elif post.controls is Controls.REMATCH:
         view.add_item(RematchButton(post.match_id, words))
+    elif post.controls is Controls.ENTER:
+        for action in ("join", "start"):
+            view.add_item(TournamentButton(action, post.tournament_id, words))
     return view
 
 
@@ -196,7 +200,9 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
                     return None
         # discord.py itself sends again after Discord's passing server errors (500, 502, ...).
         sent = await channel.send(**composed.parts())
-        if post.style is Style.LOBBY:
+        if post.style is Style.LOBBY and post.tournament_id:
+            await bot.referee.set_tournament_message(post.tournament_id, sent.id)
+        elif post.style is Style.LOBBY:
             await bot.referee.set_lobby_message(post.match_id, sent.id)
         return sent
     except discord.HTTPException as e:

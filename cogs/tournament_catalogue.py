@@ -94,9 +94,6 @@ REPLIES: dict[Code, Wording] = {
 CANCELS: dict[Code, Wording] = {Cancel.TOURNAMENT: N_("cancelled with its tournament")}
 LINES: dict[Code, Wording] = {
     Line.TOURNAMENT_TITLE: N_("Tournament #{tournament}: {game}, {format}"),
-    Line.TOURNAMENT_ENTRIES: N_(
-        "Enter with `/tournament join`; the host starts it with `/tournament start`."
-    ),
     Line.TOURNAMENT_ENTRANTS: NP_("Entrant ({n}): {entrants}", "Entrants ({n}): {entrants}"),
     Line.TOURNAMENT_PLAN: NP_(
         "{n} player a game; rounds: {rounds} (0: as many as the format needs)",

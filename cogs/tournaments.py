@@ -257,6 +257,21 @@ class Rounds(commands.Cog):
     def __init__(self, bot: RefereeBot) -> None:
         self.bot = bot
 
+    async def on_tournament_button(
+        self, interaction: discord.Interaction, action: str, tournament_id: int
+    ) -> None:
+        """A click on Enter or Start under a tournament's entries."""
+        referee = self.bot.referee
+        user = interaction.user
+        number = await number_of(interaction, tournament_id)
+        if action == "join":
+            await act(
+                interaction, lambda: referee.enter_tournament(number, user.id, user.display_name)
+            )
+        else:
+            moderator = is_moderator(interaction)
+            await act(interaction, lambda: referee.start_tournament(number, user.id, moderator))
+
     @commands.Cog.listener()
     async def on_ready(self) -> None:
         try:

@@ -242,6 +242,10 @@ class SqlStore:
         """Withdraw an entrant from a running tournament after a round; raise StaleStep."""
         await self._db.write(tournaments.withdraw, tournament_id, version, entrant, after, now)
 
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the message that takes a tournament's entries."""
+        await self._db.write(tournaments.set_message, tournament_id, message_id)
+
     async def end_tournament(
         self, tournament_id: int, version: int, status: str, result: dict[str, Any], now: float
     ) -> None:

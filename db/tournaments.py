@@ -28,7 +28,7 @@ from referee.tournament_rows import (
 
 TOURNAMENT_COLUMNS = (
     "id, guild_id, channel_id, game, options, format, table_size, rounds, move_seconds, "
-    "deadline_policy, host_id, status, round, version, created_at, result"
+    "deadline_policy, host_id, status, round, version, created_at, result, message_id"
 )
 UNDER_WAY = ("open", "running")
 
@@ -52,6 +52,7 @@ def tournament_row(r: Sequence[Any]) -> TournamentRow:
         version=r[13],
         created_at=r[14],
         result=json.loads(r[15]) if r[15] is not None else None,
+        message_id=r[16],
     )
 
 
@@ -136,6 +137,11 @@ def withdraw(
         "AND withdrawn IS NULL",
         (after, tournament_id, entrant),
     )
+
+
+def set_message(conn: Connection, tournament_id: int, message_id: int) -> None:
+    """Remember the message that takes a tournament's entries, to edit it as they change."""
+    conn.execute("UPDATE tournaments SET message_id = ? WHERE id = ?", (message_id, tournament_id))
 
 
 def end_tournament(

@@ -225,7 +225,6 @@ class Line(Code):
     HELD_NO_SEATS = "held_no_seats"
     KEPT = "kept", "former"
     TOURNAMENT_TITLE = "tournament_title", "tournament", "game", "format"
-    TOURNAMENT_ENTRIES = "tournament_entries"
     TOURNAMENT_ENTRANTS = "tournament_entrants", "n", "entrants"
     TOURNAMENT_PLAN = "tournament_plan", "n", "rounds"
     ROUND_TITLE = "round_title", "tournament", "round", "rounds"

@@ -37,6 +37,8 @@ class Controls(Enum):
     """The member to move may pick their move from the post's `choices`."""
     VOTE = "vote"
     REMATCH = "rematch"
+    ENTER = "enter"
+    """A tournament's entries: members enter, its host starts it (`Post.tournament_id`)."""
 
 
 @dataclass(frozen=True)
@@ -75,6 +77,8 @@ class Post:
     """The legal moves of the member to move, when they are few (`Controls.PICK`)."""
     tournament: TournamentView | None = None
     """A tournament's standings (and bracket) to show with the post, as a table and picture."""
+    tournament_id: int = 0
+    """The tournament a post is about (0: a match's post)."""
 
 
 @dataclass(frozen=True)

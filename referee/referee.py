@@ -93,6 +93,7 @@ class Referee:
         self.find_tournament = self.tournaments.find
         self.tournament_view = self.tournaments.view
         self.tournaments_to_resume = self.tournaments.to_resume
+        self.set_tournament_message = self.tournaments.set_message
         self.set_season_length = self.season_records.set_length
         self.season_board = self.season_records.board
         self.seasons = self.season_records.seasons

@@ -275,6 +275,10 @@ class Store(Protocol):
         """Withdraw an entrant from a running tournament after a round; raise StaleStep."""
         ...
 
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the message that takes a tournament's entries, to edit it as they change."""
+        ...
+
     async def end_tournament(
         self, tournament_id: int, version: int, status: str, result: dict[str, Any], now: float
     ) -> None:

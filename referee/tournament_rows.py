@@ -50,6 +50,8 @@ class TournamentRow:
     version: int
     created_at: float
     result: dict[str, Any] | None = None
+    message_id: int | None = None
+    """The message that takes entries (edited as they change)."""
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from referee.computer_names import computer_name
 from referee.errors import RefereeError
 from referee.lobby import Lobbies, check_level, check_options
 from referee.match import ACTIVE, Match
-from referee.notices import Outcome, Post, Style
+from referee.notices import Controls, Outcome, Post, Style
 from referee.pairings import FORMATS
 from referee.play import Play
 from referee.policies import POLICIES
@@ -307,6 +307,9 @@ class Tournaments:
             raise RefereeError(Refusal.CHANGING_FAST, number=tournament_id)
         log.info("Tournament %s started with %s entrants", tournament_id, len(data.entrants))
         out.reply = say(Reply.TOURNAMENT_STARTED, tournament=tournament_id)
+        started = await self.store.load_tournament(tournament_id)
+        assert started is not None
+        out.posts.insert(0, entries_post(started))
         return out
 
     async def advance(self, tournament_id: int) -> Outcome:
@@ -388,6 +391,10 @@ class Tournaments:
         out.reply = None
         return out
 
+    async def set_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember which message takes a tournament's entries."""
+        await self.store.set_tournament_message(tournament_id, message_id)
+
     async def view(self, guild_id: int, tournament_id: int | None) -> TournamentView:
         """A tournament's standings (and bracket) as they are now."""
         return view_of(await self.find(guild_id, tournament_id, latest=True))
@@ -439,7 +446,7 @@ def notice(data: TournamentData, line: Text, style: Style = Style.NOTICE) -> Pos
         game=GameRef(data.row.game),
         format=FormatName(data.row.format),
     )
-    return Post(data.row.channel_id, 0, title, (line,), style=style)
+    return Post(data.row.channel_id, 0, title, (line,), style=style, tournament_id=data.row.id)
 
 
 def entries_post(data: TournamentData) -> Post:
@@ -455,10 +462,17 @@ def entries_post(data: TournamentData) -> Post:
         policy = PolicyName(row.deadline_policy)
         lines.append(say(Line.DEADLINE, seconds=Seconds(row.move_seconds), policy=policy))
     lines.append(say(Line.TOURNAMENT_ENTRANTS, n=len(data.entrants), entrants=names))
-    if row.status == OPEN:
-        lines.append(say(Line.TOURNAMENT_ENTRIES))
     post = notice(data, lines[0])
-    return Post(post.channel_id, 0, post.title, tuple(lines))
+    return Post(
+        post.channel_id,
+        0,
+        post.title,
+        tuple(lines),
+        style=Style.LOBBY,
+        controls=Controls.ENTER if row.status == OPEN else Controls.NONE,
+        replaces=row.message_id,
+        tournament_id=row.id,
+    )
 
 
 def said(data: TournamentData, made: RoundPlan, matches: list[Match]) -> Outcome:
@@ -476,7 +490,15 @@ def said(data: TournamentData, made: RoundPlan, matches: list[Match]) -> Outcome
             line = say(Line.CHAMPIONS, players=Listed.of(person(c) for c in champions))
         title = say(Line.TOURNAMENT_OVER_TITLE, tournament=row.id, game=GameRef(row.game))
         out.posts.append(
-            Post(row.channel_id, 0, title, (line,), style=Style.FINAL, tournament=view)
+            Post(
+                row.channel_id,
+                0,
+                title,
+                (line,),
+                style=Style.FINAL,
+                tournament=view,
+                tournament_id=row.id,
+            )
         )
         return out
     by_match = {m.id: m for m in matches}
@@ -496,7 +518,9 @@ def said(data: TournamentData, made: RoundPlan, matches: list[Match]) -> Outcome
             lines.append(say(Line.ROUND_FORFEIT, winners=winners, player=Person(entry.name)))
     rounds = plan.rounds_of(data)
     title = say(Line.ROUND_TITLE, tournament=row.id, round=made.round, rounds=rounds)
-    out.posts.append(Post(row.channel_id, 0, title, tuple(lines), tournament=view))
+    out.posts.append(
+        Post(row.channel_id, 0, title, tuple(lines), tournament=view, tournament_id=row.id)
+    )
     first = say(Line.GAME_OF_TOURNAMENT, tournament=row.id, round=made.round)
     for match in matches:
         out.extend(announce.begins(match, (first,)))

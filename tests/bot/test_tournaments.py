@@ -231,3 +231,30 @@ async def test_a_forgotten_member_leaves_every_tournament(simcord_env: Any) -> N
     former = [e for e in finished.entrants if e.user_id is None]
     assert len(former) == 1 and former[0].name == "former player"
     assert len(finished.games) == 3 and finished.row.status == "over"
+
+
+def entries_message(table: Table, number: int) -> Any:
+    """The message that takes the tournament's entries."""
+    found = posts_titled(table, f"Tournament #{number}: ")
+    entries = [m for m in found if "Entrant" in (m.embeds[0].description or "")]
+    assert len(entries) == 1, "one entries message, edited as entries change"
+    return entries[0]
+
+
+async def test_members_enter_and_start_with_the_buttons(simcord_env: Any) -> None:
+    """The entries message carries Enter and Start: bob and carol press Enter, the message is
+    edited to list them, bob's Start is refused, alice's starts round 1 and the buttons go."""
+    table = Table.make(simcord_env, players=3)
+    number = await created(table, "alice", "knockout")
+    for name in ("bob", "carol"):
+        answer = await table.members[name].click(entries_message(table, number), label="Enter")
+        assert answer.ephemeral and "You have entered" in answer.response.content, answer
+    message = entries_message(table, number)
+    assert "Entrants (3)" in message.embeds[0].description
+    refused = await table.members["bob"].click(message, label="Start")
+    assert refused.ephemeral and "or a moderator can do that" in refused.response.content
+    started = await table.members["alice"].click(message, label="Start")
+    assert "has started" in started.response.content, started.response.content
+    assert not entries_message(table, number).components
+    data = await stored(table, number)
+    assert data.row.status == "running" and data.row.round == 1

@@ -16,6 +16,7 @@ CREATE TABLE tournaments (
     status TEXT NOT NULL CHECK (status IN ('open', 'running', 'over', 'cancelled')),
     round INTEGER NOT NULL DEFAULT 0,
     version INTEGER NOT NULL DEFAULT 0,
+    message_id BIGINT,
     created_at DOUBLE PRECISION NOT NULL,
     updated_at DOUBLE PRECISION NOT NULL,
     result TEXT
