@@ -13,6 +13,7 @@ from cogs.speech import Words
 from cogs.tournament_catalogue import COLUMNS, TIEBREAK_NAMES
 from referee.speech import Person
 from referee.tournament_view import Table, TournamentView
+from rules import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -20,13 +21,17 @@ NAME_WIDTH = 20
 """How much of a name the text table shows."""
 
 
+VULGAR = {Fraction(1, 4): "¼", Fraction(1, 2): "½", Fraction(3, 4): "¾"}
+"""The parts of a point written as one character (a draw's half, and its half again)."""
+
+
 def score(value: Fraction) -> str:
-    """A score as people write it: 2, 2½, ½, or a decimal for a table's quarters."""
+    """A score as people write it: 2, 2½, ¾, else (thirds at tables of four) a decimal."""
     whole, part = divmod(value, 1)
     if part == 0:
         return str(int(whole))
-    if part == Fraction(1, 2):
-        return f"{int(whole)}½" if whole else "½"
+    if part in VULGAR:
+        return f"{int(whole) or ''}{VULGAR[part]}"
     return f"{float(value):.2f}".rstrip("0")
 
 
@@ -166,8 +171,9 @@ def round_label(r: int, rounds: int, words: Words) -> str:
 
 async def draw_tournament(view: TournamentView, words: Words, title: str) -> Drawn:
     """The standings' text and picture (the bracket for a knockout of two a table), drawn off
-    the event loop; a failure leaves the text alone."""
+    the event loop, headed by the game and under it `title`; a failure leaves the text alone."""
     text = standings_text(view, words)
+    title = f"{GAMES[view.game].title} — {title}"
     try:
         if view.format == "knockout" and view.table_size == 2 and view.rounds:
             png = await asyncio.to_thread(pictures.bracket_picture, bracket(view, words, title))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from boards.samples import FINISHED, SHOWCASE, write_pictures
+from cogs.tournament_sample import write_picture
 from tests.boards.helpers import decode
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "pictures"
@@ -18,3 +19,10 @@ def test_the_readme_pictures_are_up_to_date(tmp_path: Path) -> None:
     for path in written:
         fresh, kept = decode(path.read_bytes()), decode((DOCS / path.name).read_bytes())
         assert fresh.size == kept.size and fresh.tobytes() == kept.tobytes(), path.name
+
+
+def test_the_tournament_picture_is_up_to_date(tmp_path: Path) -> None:
+    """`python -m cogs.tournament_sample` would write the standings picture in docs/pictures."""
+    path = write_picture(tmp_path)
+    fresh, kept = decode(path.read_bytes()), decode((DOCS / path.name).read_bytes())
+    assert fresh.size == kept.size and fresh.tobytes() == kept.tobytes()
