@@ -109,10 +109,13 @@ def bracket(view: TournamentView, words: Words, title: str) -> pictures.Bracket:
         for g in played:
             if g.round == r:
                 slots[position[g.seeds[0] - 1] >> r].append(g)
+        later = {p for g in played if g.round == r + 1 for p in g.players}
+        if r == view.rounds and view.status == "over":
+            later = {view.placings[0].player}
         pairings = []
         for box, games in enumerate(slots):
             if games:
-                pairings.append(_pairing(games, words))
+                pairings.append(_pairing(games, later, words))
             elif r == 1:
                 pairings.append(_bye(box, size, seeds, words))
             else:
@@ -126,17 +129,17 @@ def bracket(view: TournamentView, words: Words, title: str) -> pictures.Bracket:
     return pictures.Bracket(title, tuple(rounds), champion)
 
 
-def _pairing(games: list[Table], words: Words) -> pictures.Pairing:
-    """A box of the bracket: its game, and the tie-break that settled it, if any."""
-    last = games[-1]
-    won = last.places is not None and min(last.places) != max(last.places)
+def _pairing(games: list[Table], later: set[Person], words: Words) -> pictures.Pairing:
+    """A box of the bracket: its game (seats as first paired), who went on (who plays the next
+    round, which also settles a drawn tie-break), and the tie-break, if any."""
+    first, last = games[0], games[-1]
+    decided = last.places is not None and min(last.places) != max(last.places)
+    winners = {p for p in first.players if p in later}
+    if not winners and decided and last.places is not None:
+        winners = {p for p, place in zip(last.players, last.places, strict=True) if place == 1}
     slots = tuple(
-        pictures.Slot(
-            name_of(p, words),
-            s,
-            won=bool(last.places and won and last.places[i] == 1),
-        )
-        for i, (p, s) in enumerate(zip(last.players, last.seeds, strict=True))
+        pictures.Slot(name_of(p, words), s, won=p in winners)
+        for p, s in zip(first.players, first.seeds, strict=True)
     )
     note = words.gettext(COLUMNS["tiebreak"]) if any(g.tiebreak for g in games) else ""
     return pictures.Pairing(slots, note)
