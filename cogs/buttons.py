@@ -10,6 +10,7 @@ import discord
 from discord.ext import commands
 
 from cogs.catalogue import N_
+from cogs.picker import MENU_OPTIONS, groups
 from cogs.replies import answer_failure, hear, words_for
 from cogs.servers import match_in
 from cogs.speech import Words
@@ -29,8 +30,6 @@ LEVEL_HELP = {
 """What a member is told of each level (players/ describes them in English for its own use)."""
 SUBMIT_SECRET = N_("Submit secret move")
 PICK_MOVE = N_("Pick your move…")
-MENU_OPTIONS = 25
-"""Discord's most options in one select menu: more moves are typed."""
 VOTE_LABELS = {"yes": N_("Agree to cancel"), "no": N_("Keep playing")}
 REMATCH = N_("Rematch")
 TOURNAMENT_LABELS = {"join": N_("Enter"), "start": N_("Start")}
@@ -202,14 +201,60 @@ class PickSelect(
         )
 
 
+class GroupSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"qr:group:(?P<match>\d+):(?P<step>\d+)",
+):
+    """The first of two menus, when the moves do not fit one: a group of them, whose moves a
+    private menu then offers (`cogs.picker`)."""
+
+    def __init__(self, match_id: int, step: int, labels: Sequence[str], words: Words) -> None:
+        super().__init__(
+            discord.ui.Select(
+                placeholder=words(PICK_MOVE),
+                custom_id=f"qr:group:{match_id}:{step}",
+                options=[
+                    discord.SelectOption(label=label, value=str(i))
+                    for i, label in enumerate(labels)
+                ],
+            )
+        )
+        self.match_id, self.step = match_id, step
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> GroupSelect:
+        labels = [o.label for o in getattr(item, "options", [])]
+        return cls(int(match["match"]), int(match["step"]), labels, words_for(interaction))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        picked = self.item.values[0] if self.item.values else ""
+        await _handoff(
+            interaction,
+            "Play",
+            "on_group",
+            match_id=self.match_id,
+            step=self.step,
+            group=int(picked) if picked.isdigit() else -1,
+        )
+
+
 def pick_view(
     match_id: int, step: int, moves: Sequence[str], words: Words
 ) -> discord.ui.View | None:
-    """A view with the menu of these moves, if there are some and one menu holds them all."""
-    if not moves or len(moves) > MENU_OPTIONS:
+    """A view with the menu of these moves if one menu holds them all, else with the menu of
+    their groups if they fall into groups that fit; None otherwise."""
+    if not moves:
         return None
     view = discord.ui.View(timeout=None)
-    view.add_item(PickSelect(match_id, step, moves, words))
+    if len(moves) <= MENU_OPTIONS:
+        view.add_item(PickSelect(match_id, step, moves, words))
+        return view
+    found = groups(moves)
+    if not found:
+        return None
+    view.add_item(GroupSelect(match_id, step, [label for label, _ in found], words))
     return view
 
 
@@ -448,6 +493,7 @@ DYNAMIC_ITEMS = (
     ComputerSelect,
     DigitButton,
     PickSelect,
+    GroupSelect,
     SecretButton,
     VoteButton,
     RematchButton,

@@ -11,10 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.buttons import LeaveButton
+from cogs.buttons import LeaveButton, PickSelect
 from cogs.catalogue import N_, Ask
 from cogs.context import GAME_ID, act, find_match, games_listed
 from cogs.delivery import deliver, member_words, prompt_for, send_direct
+from cogs.picker import groups
 from cogs.replies import (
     DONE,
     NO_MENTIONS,
@@ -27,6 +28,7 @@ from cogs.replies import (
 )
 from cogs.servers import match_in
 from cogs.speech import Words
+from referee.codes import Refusal
 from referee.errors import RefereeError
 from referee.match import ACTIVE, Match
 from referee.notices import Outcome
@@ -253,6 +255,26 @@ class Play(commands.Cog):
             answered(self.bot, interaction)
             return
         await self._answer_in_dm(interaction, outcome, None)
+
+    async def on_group(
+        self, interaction: discord.Interaction, match_id: int, step: int, group: int
+    ) -> None:
+        """A group picked from the first of two menus: the group's moves, in a private menu
+        for the same step (its pick is answered as any pick is)."""
+        words = words_for(interaction)
+        try:
+            moves = await self.bot.referee.choices(match_id, interaction.user.id, step)
+            found = groups(moves)
+            if not 0 <= group < len(found):
+                match = await self.bot.referee.get(match_id)
+                raise RefereeError(Refusal.STEP_RESOLVED, game=match.ref)
+        except (RefereeError, StoreBusy) as e:
+            await answer_failure(interaction, e)
+            return
+        label, chosen = found[group]
+        view = discord.ui.View(timeout=None)
+        view.add_item(PickSelect(match_id, step, chosen, words))
+        await interaction.response.send_message(f"`{label}`", view=view, ephemeral=True)
 
     async def _answer_in_dm(
         self,

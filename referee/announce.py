@@ -28,9 +28,9 @@ from rules.base import Game, Move, Phrase, PhraseField, Seat, SeatRef, name_of
 from rules.placements import Result, Verdict
 
 DIGITS = ("0", "1")
-FEW_MOVES = 100
+FEW_MOVES = 625
 """The most legal moves a post or prompt lists for its mover to pick from (a front end offers
-them only if its menus hold that many; more are typed)."""
+them only if its menus hold that many, one menu or two steps of menus; more are typed)."""
 
 
 def name(match: Match, seat: Seat) -> Person:

@@ -71,6 +71,18 @@ class Play:
         self.on_move(decided_on[-1].row.game, None)
         return outcome
 
+    async def choices(self, match_id: int, user_id: int, step: int) -> tuple[str, ...]:
+        """The moves a member may pick at a step (the list their post or prompt offered), if
+        the match is still at that step and awaits them; else the refusal a pick would get."""
+        (match,) = await self.book.current([await self.book.get(match_id)])
+        if match.status == ACTIVE and step != match.row.step:
+            raise RefereeError(Refusal.STEP_RESOLVED, game=match.ref)
+        seat = self._playing_seat(match, user_id)
+        if seat not in match.awaited_seats():
+            names = Listed.of(announce.who(match, s) for s in match.waiting_on())
+            raise RefereeError(Refusal.NOT_YOUR_MOVE, game=match.ref, waiting=names)
+        return announce.choices_of(match, seat)
+
     async def play(self, match: Match, seat: Seat, text: str) -> Outcome:
         """A seat's move at the current step, checked: sealed while others are still to move,
         else the step resolves (with the moves the referee plays for resigned seats)."""

@@ -71,6 +71,7 @@ class Referee:
         self.set_lobby_message = self.lobbies.set_lobby_message
         self.move = self._following(self.play.move)
         self.resign = self._following(self.play.resign)
+        self.choices = self.play.choices
         self.remove_player = self._following(self.play.remove_player)
         self.tick = self._following(self.timekeeper.tick)
         self.next_wakeup = self.timekeeper.next_wakeup

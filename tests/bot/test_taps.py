@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from bench.requests import UNLIMITED
+from cogs.picker import groups
 from rules import GAMES
 from tests.bot.table import Table, staying_move
 from tests.conftest import make_bot
@@ -30,9 +31,9 @@ MANY = 400
 """Legal moves looked at: more than a menu holds is all a test needs to know."""
 
 
-def menu(message: Any, match_id: int, step: int) -> Any:
-    """The menu of moves of this step on a message, or None."""
-    wanted = f"qr:pick:{match_id}:{step}"
+def menu(message: Any, match_id: int, step: int, kind: str = "pick") -> Any:
+    """The menu of moves (or of groups of moves) of this step on a message, or None."""
+    wanted = f"qr:{kind}:{match_id}:{step}"
     for row in message.components:
         for c in row.children:
             if getattr(c, "custom_id", None) == wanted:
@@ -40,9 +41,9 @@ def menu(message: Any, match_id: int, step: int) -> Any:
     return None
 
 
-def newest_with_menu(messages: list[Any], match_id: int, step: int) -> Any:
+def newest_with_menu(messages: list[Any], match_id: int, step: int, kind: str = "pick") -> Any:
     """The newest message carrying the menu of this step, or None."""
-    return next((m for m in reversed(messages) if menu(m, match_id, step)), None)
+    return next((m for m in reversed(messages) if menu(m, match_id, step, kind)), None)
 
 
 def picks(message: Any, match_id: int, step: int) -> list[str]:
@@ -60,6 +61,36 @@ def staying(game: Any, state: Any, seat: int) -> list[str]:
 def offers_menu(moves: list[str]) -> bool:
     """True when these moves fit one menu, and are not the 0/1 buttons' digits."""
     return 0 < len(moves) <= MENU and sorted(moves) != ["0", "1"]
+
+
+async def tap_in_two(
+    member: Any,
+    where: list[Any],
+    match_id: int,
+    step: int,
+    moves: list[str],
+    sealed: bool,
+    rng: random.Random,
+) -> Any:
+    """Pick a move in two taps: its group from the message's first menu, then the move from
+    the private menu that answers it (checking the groups hold exactly these moves)."""
+    shown = newest_with_menu(where, match_id, step, "group")
+    assert shown is not None, (match_id, step, len(moves))
+    found = groups(moves)
+    assert sorted(m for _, group in found for m in group) == sorted(moves)
+    assert [o.label for o in menu(shown, match_id, step, "group").options] == [
+        label for label, _ in found
+    ]
+    move = rng.choice(moves)
+    index = next(i for i, (_, group) in enumerate(found) if move in group)
+    chooser = member.user if sealed else member
+    first = await chooser.select(shown, [str(index)])
+    assert first.ephemeral, first
+    (row,) = first.response.components
+    (second,) = row["components"]
+    assert second["custom_id"] == f"qr:pick:{match_id}:{step}"
+    assert [o["value"] for o in second["options"]] == list(found[index][1])
+    return move, await chooser.select(first.response, [move])
 
 
 async def start(table: Table, slug: str, **options: Any) -> int:
@@ -86,6 +117,17 @@ async def tap_out(table: Table, match_id: int, rng: random.Random) -> tuple[int,
             else:
                 where = table.channel.history()
             shown = newest_with_menu(where, match_id, step)
+            if not offers_menu(moves) and groups(moves):
+                assert shown is None
+                move, result = await tap_in_two(
+                    member, where, match_id, step, moves, match.is_sealed(), rng
+                )
+                if match.is_sealed():
+                    assert f"`{move}`" in result.response.content, result.response.content
+                else:
+                    assert not result.ephemeral and result.response.embeds, result
+                taps += 1
+                continue
             if not offers_menu(moves):
                 assert shown is None, (match.label, step, moves)
                 move = staying_move(p.game, p.state, seat, rng)
@@ -122,6 +164,26 @@ async def test_whole_game_by_taps(simcord_env: Any, slug: str) -> None:
     taps, typed = await tap_out(table, match_id, random.Random(7))
     if slug != "lengths-of-lengths":
         assert taps > 0, (slug, taps, typed)
+
+
+@pytest.mark.parametrize(
+    ("slug", "options"),
+    [
+        ("labyrinthine-loop", {}),
+        ("numbers-to-number", {"m": 6, "rounds": 1}),
+        ("arcs-and-marks", {"m": 40}),
+    ],
+)
+async def test_more_moves_than_a_menu_in_two_taps(
+    simcord_env: Any, slug: str, options: dict[str, Any]
+) -> None:
+    """Where the moves outnumber one menu, a first menu of their groups (a segment's first dot,
+    an arc's size, else runs of numbers) opens a private menu of the group's moves: the game is
+    played to its end by taps."""
+    table = Table.make(simcord_env, players=3)
+    match_id = await start(table, slug, **options)
+    taps, _ = await tap_out(table, match_id, random.Random(8))
+    assert taps > 0
 
 
 async def test_stale_pick_refused(simcord_env: Any) -> None:
