@@ -43,8 +43,8 @@ def seeding_order(stages: int, table: int) -> list[int]:
 
 def seeds(entrants: Sequence[Entrant]) -> dict[int, int]:
     """Each entrant's seed: 1 for the highest rating, the lower entry number first when level."""
-    ranked_ = sorted(entrants, key=lambda e: (-e.rating, e.id))
-    return {e.id: i for i, e in enumerate(ranked_, 1)}
+    by_rating = sorted(entrants, key=lambda e: (-e.rating, e.id))
+    return {e.id: i for i, e in enumerate(by_rating, 1)}
 
 
 def find(
@@ -98,7 +98,7 @@ def bracket(entrants: Sequence[Entrant], games: Sequence[Played], table: int) ->
     check_field(len(entrants), table)
     seed = seeds(entrants)
     by_seed = {s: e for e, s in seed.items()}
-    active = {e.id: e for e in entrants}
+    by_id = {e.id: e for e in entrants}
     slots = tuple(by_seed.get(s) for s in seeding_order(stages_for(len(entrants), table), table))
     stages: list[Stage] = []
     while len(slots) > 1:
@@ -109,7 +109,7 @@ def bracket(entrants: Sequence[Entrant], games: Sequence[Played], table: int) ->
             real = sorted(
                 (e for e in slots[at : at + table] if e is not None), key=seed.__getitem__
             )
-            present = [e for e in real if active[e].active(round)]
+            present = [e for e in real if by_id[e].active(round)]
             if len(present) >= 2:
                 tables.append(tuple(present))
                 won = winner(games, round, present, seed)

@@ -46,8 +46,7 @@ def seat_scores(game: Played) -> tuple[Fraction, ...]:
 
 
 def meetings(games: Sequence[Played]) -> Iterator[tuple[int, int, Fraction, Fraction]]:
-    """(entrant, opponent, result, weight) for each pair of seats of every finished game
-    played."""
+    """(entrant, opponent, result, weight) for each ordered pair at each finished game played."""
     for game in games:
         if game.places is None or game.forfeit:
             continue
@@ -150,8 +149,7 @@ def ranked(
     tiebreaks: Mapping[int, tuple[Fraction, ...]],
     after: Mapping[int, int] | None = None,
 ) -> list[Row]:
-    """Rows best key first; equal keys share a rank (1, 2, 2, 4) and are listed by `after`
-    (entry number by default)."""
+    """Rows best key first; equal keys share a rank (1, 2, 2, 4), listed by `after` or number."""
     order = sorted(
         tallies,
         key=lambda e: (tuple(-k for k in keys[e]), after[e] if after is not None else e),
