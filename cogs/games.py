@@ -45,6 +45,54 @@ def option_description(opt: Option) -> str:
     return text[:100]
 
 
+def keyword(name: str, annotation: Any) -> inspect.Parameter:
+    """An optional keyword parameter of a slash command built at run time."""
+    return inspect.Parameter(
+        name, inspect.Parameter.KEYWORD_ONLY, default=None, annotation=annotation
+    )
+
+
+def interaction_parameter() -> inspect.Parameter:
+    """A slash command callback's first parameter."""
+    return inspect.Parameter(
+        "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+    )
+
+
+def option_parameters(game: Game[Any]) -> list[inspect.Parameter]:
+    """The game's own options as typed, bounded slash-command parameters."""
+    return [keyword(opt.name, option_annotation(opt)) for opt in game.options]
+
+
+def timing_parameters() -> list[inspect.Parameter]:
+    """The move deadline (minutes) and the timeout policy of a game or tournament."""
+    return [
+        keyword(
+            "deadline",
+            Optional[app_commands.Range[int, 0, MAX_DEADLINE_MINUTES]],  # noqa: UP045
+        ),
+        # The policies as the referee declares them: a new one needs no change here.
+        keyword("on_timeout", Optional[cast(Any, Literal)[tuple(POLICIES)]]),  # noqa: UP045
+    ]
+
+
+def given_options(game: Game[Any], values: dict[str, Any]) -> dict[str, int | None]:
+    """The game options a member gave, 0 read as 'none' where an option allows none."""
+    return {
+        opt.name: None if (opt.none_allowed and values[opt.name] == 0) else values[opt.name]
+        for opt in game.options
+        if values.get(opt.name) is not None
+    }
+
+
+def timing(values: dict[str, Any]) -> tuple[int | None, str]:
+    """The move deadline in seconds (None for none; 24 h when not given) and the timeout
+    policy, taken out of a command's values."""
+    minutes = values.pop("deadline", None)
+    minutes = DEFAULT_DEADLINE_MINUTES if minutes is None else minutes
+    return minutes * 60 or None, values.pop("on_timeout", None) or DEFAULT_POLICY
+
+
 class GameCog(commands.Cog):
     """A game's slash commands."""
 
@@ -57,16 +105,9 @@ class GameCog(commands.Cog):
         game = self.game
 
         async def newgame(interaction: discord.Interaction, **values: Any) -> None:
-            minutes = values.pop("deadline", None)
-            if minutes is None:
-                minutes = DEFAULT_DEADLINE_MINUTES
-            policy = values.pop("on_timeout", None) or DEFAULT_POLICY
+            seconds, policy = timing(values)
             computer = values.pop("computer", None)
-            given: dict[str, int | None] = {}
-            for opt in game.options:
-                value = values.get(opt.name)
-                if value is not None:
-                    given[opt.name] = None if (opt.none_allowed and value == 0) else value
+            given = given_options(game, values)
             referee = bot_of(interaction).referee
             assert interaction.guild_id is not None and interaction.channel_id is not None
             await act(
@@ -78,49 +119,18 @@ class GameCog(commands.Cog):
                     interaction.user.display_name,
                     game.slug,
                     given,
-                    minutes * 60 or None,
+                    seconds,
                     policy,
                     computer,
                 ),
             )
 
         params = [
-            inspect.Parameter(
-                "interaction",
-                inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                annotation=discord.Interaction,
-            )
-        ]
-        params += [
-            inspect.Parameter(
-                opt.name,
-                inspect.Parameter.KEYWORD_ONLY,
-                default=None,
-                annotation=option_annotation(opt),
-            )
-            for opt in game.options
-        ]
-        params += [
-            inspect.Parameter(
-                "deadline",
-                inspect.Parameter.KEYWORD_ONLY,
-                default=None,
-                annotation=Optional[app_commands.Range[int, 0, MAX_DEADLINE_MINUTES]],  # noqa: UP045
-            ),
-            inspect.Parameter(
-                "on_timeout",
-                inspect.Parameter.KEYWORD_ONLY,
-                default=None,
-                # The policies as the referee declares them: a new one needs no change here.
-                annotation=Optional[cast(Any, Literal)[tuple(POLICIES)]],  # noqa: UP045
-            ),
-            inspect.Parameter(
-                "computer",
-                inspect.Parameter.KEYWORD_ONLY,
-                default=None,
-                # The levels as declared with the players: a new level needs no change here.
-                annotation=Optional[cast(Any, Literal)[tuple(LEVELS)]],  # noqa: UP045
-            ),
+            interaction_parameter(),
+            *option_parameters(game),
+            *timing_parameters(),
+            # The levels as declared with the players: a new level needs no change here.
+            keyword("computer", Optional[cast(Any, Literal)[tuple(LEVELS)]]),  # noqa: UP045
         ]
         newgame.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
         newgame.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]

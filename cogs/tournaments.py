@@ -15,10 +15,13 @@ from cogs.boards import code_block
 from cogs.context import act, bot_of, is_moderator
 from cogs.delivery import deliver
 from cogs.games import (
-    DEFAULT_DEADLINE_MINUTES,
-    MAX_DEADLINE_MINUTES,
-    option_annotation,
+    given_options,
+    interaction_parameter,
+    keyword,
     option_description,
+    option_parameters,
+    timing,
+    timing_parameters,
 )
 from cogs.replies import answer_failure, defer
 from cogs.speech import Words
@@ -28,7 +31,6 @@ from referee.codes import Line
 from referee.errors import RefereeError
 from referee.notices import Outcome
 from referee.pairings import FORMATS
-from referee.policies import DEFAULT_POLICY, POLICIES
 from referee.speech import say
 from rules import GAMES
 from rules.base import Game
@@ -71,14 +73,8 @@ def create_command(game: Game[Any]) -> app_commands.Command[Any, Any, None]:
         fmt = values.pop("format")
         players = values.pop("players", None) or 2
         rounds = values.pop("swiss_rounds", None)
-        minutes = values.pop("deadline", None)
-        minutes = DEFAULT_DEADLINE_MINUTES if minutes is None else minutes
-        policy = values.pop("on_timeout", None) or DEFAULT_POLICY
-        given = {
-            opt.name: None if (opt.none_allowed and values[opt.name] == 0) else values[opt.name]
-            for opt in game.options
-            if values.get(opt.name) is not None
-        }
+        seconds, policy = timing(values)
+        given = given_options(game, values)
         referee = bot_of(interaction).referee
         await act(
             interaction,
@@ -92,56 +88,23 @@ def create_command(game: Game[Any]) -> app_commands.Command[Any, Any, None]:
                 fmt,
                 players,
                 rounds,
-                minutes * 60 or None,
+                seconds,
                 policy,
             ),
         )
 
     params = [
-        inspect.Parameter(
-            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
-        ),
+        interaction_parameter(),
         inspect.Parameter(
             "format",
             inspect.Parameter.KEYWORD_ONLY,
             # The formats as the referee declares them: a new one needs no change here.
             annotation=cast(Any, Literal)[tuple(FORMATS)],
         ),
-        inspect.Parameter(
-            "players",
-            inspect.Parameter.KEYWORD_ONLY,
-            default=None,
-            annotation=Optional[app_commands.Range[int, 2, game.max_players]],  # noqa: UP045
-        ),
-        inspect.Parameter(
-            "swiss_rounds",
-            inspect.Parameter.KEYWORD_ONLY,
-            default=None,
-            annotation=Optional[app_commands.Range[int, 1, MAX_ROUNDS]],  # noqa: UP045
-        ),
-    ]
-    params += [
-        inspect.Parameter(
-            opt.name,
-            inspect.Parameter.KEYWORD_ONLY,
-            default=None,
-            annotation=option_annotation(opt),
-        )
-        for opt in game.options
-    ]
-    params += [
-        inspect.Parameter(
-            "deadline",
-            inspect.Parameter.KEYWORD_ONLY,
-            default=None,
-            annotation=Optional[app_commands.Range[int, 0, MAX_DEADLINE_MINUTES]],  # noqa: UP045
-        ),
-        inspect.Parameter(
-            "on_timeout",
-            inspect.Parameter.KEYWORD_ONLY,
-            default=None,
-            annotation=Optional[cast(Any, Literal)[tuple(POLICIES)]],  # noqa: UP045
-        ),
+        keyword("players", Optional[app_commands.Range[int, 2, game.max_players]]),  # noqa: UP045
+        keyword("swiss_rounds", Optional[app_commands.Range[int, 1, MAX_ROUNDS]]),  # noqa: UP045
+        *option_parameters(game),
+        *timing_parameters(),
     ]
     create.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     create.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]

@@ -33,6 +33,19 @@ def check_level(level: str) -> None:
         raise RefereeError(Refusal.NO_SUCH_LEVEL, level=Quote(level), levels=Listed.of(LEVELS))
 
 
+def check_game(slug: str, policy: str) -> Game[Any]:
+    """The game of this slug, if there is one and the timeout policy exists; else the refusal
+    naming those that do."""
+    game = GAMES.get(slug)
+    if game is None:
+        raise RefereeError(Refusal.NO_SUCH_GAME, slug=Quote(slug), games=Listed.of(GAMES))
+    if policy not in POLICIES:
+        raise RefereeError(
+            Refusal.NO_SUCH_POLICY, policy=Quote(policy), policies=Listed.of(POLICIES)
+        )
+    return game
+
+
 def check_options(game: Game[Any], given: Mapping[str, Any]) -> list[int]:
     """The player counts a game can start with given these options; a refusal saying why if
     an option is out of bounds or no count fits."""
@@ -75,13 +88,7 @@ class Lobbies:
     ) -> Outcome:
         """Open a lobby with the host seated; with a computer level, computers fill the other
         seats of the smallest table of two or more and the game starts at once."""
-        game = GAMES.get(slug)
-        if game is None:
-            raise RefereeError(Refusal.NO_SUCH_GAME, slug=Quote(slug), games=Listed.of(GAMES))
-        if policy not in POLICIES:
-            raise RefereeError(
-                Refusal.NO_SUCH_POLICY, policy=Quote(policy), policies=Listed.of(POLICIES)
-            )
+        game = check_game(slug, policy)
         if computer is not None:
             check_level(computer)
         given = {k: v for k, v in options.items()}

@@ -19,12 +19,11 @@ from referee.book import Book, deadline_after
 from referee.codes import Cancel, Line, Refusal, Reply
 from referee.computer_names import computer_name
 from referee.errors import RefereeError
-from referee.lobby import Lobbies, check_level, check_options
+from referee.lobby import Lobbies, check_game, check_level, check_options
 from referee.match import ACTIVE, Match
 from referee.notices import Controls, Outcome, Post, Style
 from referee.pairings import FORMATS
 from referee.play import Play
-from referee.policies import POLICIES
 from referee.safe_text import clean_name
 from referee.speech import (
     Counts,
@@ -51,7 +50,6 @@ from referee.tournament_rows import (
     TournamentData,
 )
 from referee.tournament_view import Placing, Table, TournamentView
-from rules import GAMES
 
 log = logging.getLogger(__name__)
 
@@ -131,16 +129,10 @@ class Tournaments:
         policy: str,
     ) -> Outcome:
         """Open a tournament for entries in this channel, the host entered first."""
-        game = GAMES.get(slug)
-        if game is None:
-            raise RefereeError(Refusal.NO_SUCH_GAME, slug=Quote(slug), games=Listed.of(GAMES))
+        game = check_game(slug, policy)
         if format not in FORMATS:
             raise RefereeError(
                 Refusal.NO_SUCH_FORMAT, format=Quote(format), formats=Listed.of(FORMATS)
-            )
-        if policy not in POLICIES:
-            raise RefereeError(
-                Refusal.NO_SUCH_POLICY, policy=Quote(policy), policies=Listed.of(POLICIES)
             )
         given = dict(options)
         counts = [c for c in check_options(game, given) if c >= 2]
