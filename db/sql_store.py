@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from db import lobbies, reads, seasons, stats, tournaments, writes
+from db import forgetting, lobbies, reads, seasons, stats, tournaments, writes
 from db.sql import Engine
 from referee.rows import (
     Deadline,
@@ -156,7 +156,7 @@ class SqlStore:
         """Delete a member's standings (seasons' too), bests, cancel votes and invitations, and
         make their seats in finished games anonymous; what there was. StillSeated while they
         sit in an open game."""
-        return await self._db.write(writes.forget_member, user_id)
+        return await self._db.write(forgetting.forget_member, user_id)
 
     # Reading -----------------------------------------------------------------------------
 

@@ -23,8 +23,8 @@ it, and decides only on what it reads after that lock, or in one statement that 
   reads the season length, ratings and bests it decides on: games of one server end one after
   the other, each reading what the previous wrote; other servers' games are not held up.
   Counters are `SET games = games + 1` upserts, never read in Python.
-- Forgetting a member locks the servers' `rating_locks` rows of every server where they have
-  rows, in ascending server id (an ending game holds one of them: both orders agree, so they
+- Forgetting a member (db/forgetting.py) locks the servers' `rating_locks` rows of every server
+  where they have rows, in ascending server id (an ending game holds one of them: both orders agree, so they
   cannot deadlock). It refuses while the member sits in an open game, and touches only rows of
   finished games and the member's own records: a lobby they join meanwhile comes after it.
 - Deadlines are claimed by the same guard: of processes firing one deadline, the first's version
@@ -39,24 +39,18 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
-from db.reads import OPEN, member_data, ratings_of, versus_ratings_of
+from db.reads import ratings_of, versus_ratings_of
 from db.seasons import keep_season, season_now, season_ratings_of
 from db.sql import INTEGRITY_ERRORS, Connection, Params
-from db.tournaments import forget_entrant
 from referee.rows import (
-    FORMER_PLAYER,
-    NO_HOST,
     Deadline,
     Logged,
     MatchEnd,
-    MemberData,
     SolitaireScore,
-    former_player_id,
 )
-from referee.store import StaleStep, StillSeated
+from referee.store import StaleStep
 
 
 def guard(
@@ -400,74 +394,6 @@ def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, 
         "match_id = excluded.match_id, at = excluded.at",
         (*key, score.user_id, score.name, str(score.score), json.dumps(score.moves), match_id, now),
     )
-
-
-def forget_member(conn: Connection, user_id: int) -> MemberData:
-    """Delete a member's standings (all-time and seasons'), rating history, one-player bests,
-    cancel votes and invitations, and make their seats in finished games (and those games'
-    host) anonymous; return what there was. StillSeated, changing nothing, while they sit in a
-    lobby or a game under way."""
-    held = member_data(conn, user_id)
-    if held.open_matches:
-        raise StillSeated(held.open_matches)
-    servers = conn.execute(
-        "SELECT guild_id FROM standings WHERE user_id = ? "
-        "UNION SELECT guild_id FROM solitaire_bests WHERE user_id = ? "
-        "UNION SELECT guild_id FROM versus_computer WHERE user_id = ? "
-        "UNION SELECT guild_id FROM versus_ratings WHERE player = ? "
-        "UNION SELECT guild_id FROM rating_history WHERE user_id = ? "
-        "UNION SELECT guild_id FROM season_standings WHERE user_id = ?",
-        (user_id, user_id, user_id, str(user_id), user_id, user_id),
-    ).fetchall()
-    lock_servers(conn, [guild_id for (guild_id,) in servers])
-    # Their finished games change (their seats become a former player's): each is locked, and
-    # a rematch opening from one waits for this and then invites nobody forgotten, or has
-    # invited them before, and its invitation is found below.
-    conn.execute(
-        "UPDATE matches SET version = version + 1 "
-        f"WHERE id IN (SELECT match_id FROM seats WHERE user_id = ?) AND NOT {OPEN}",
-        (user_id,),
-    )
-    # A lobby that invited them no longer waits for them: its version moves, so every copy of
-    # it is read again.
-    invited_to = sorted(
-        {
-            match_id
-            for (match_id,) in conn.execute(
-                "DELETE FROM invitations WHERE user_id = ? RETURNING match_id", (user_id,)
-            ).fetchall()
-        }
-    )
-    conn.executemany(
-        "UPDATE matches SET version = version + 1 WHERE id = ? AND status = 'lobby'",
-        [(m,) for m in invited_to],
-    )
-    tables = (
-        "standings",
-        "season_standings",
-        "rating_history",
-        "solitaire_bests",
-        "cancel_votes",
-        "versus_computer",
-    )
-    for table in tables:
-        conn.execute(f"DELETE FROM {table} WHERE user_id = ?", (user_id,))
-    conn.execute("DELETE FROM versus_ratings WHERE player = ?", (str(user_id),))
-    seats = conn.execute(
-        "SELECT s.match_id, s.seat FROM seats s JOIN matches m ON m.id = s.match_id "
-        f"WHERE s.user_id = ? AND NOT m.{OPEN}",
-        (user_id,),
-    ).fetchall()
-    # The seat keeps its number, its moves and its result: only who sat there is gone.
-    conn.executemany(
-        "UPDATE seats SET user_id = ?, name = ? WHERE match_id = ? AND seat = ?",
-        [(former_player_id(seat), FORMER_PLAYER, match_id, seat) for match_id, seat in seats],
-    )
-    conn.execute(
-        f"UPDATE matches SET host_id = ? WHERE host_id = ? AND NOT {OPEN}", (NO_HOST, user_id)
-    )
-    forget_entrant(conn, user_id)
-    return replace(held, invited_to=tuple(invited_to))
 
 
 def claim(
