@@ -345,7 +345,10 @@ def final_post(match: Match, lines: Sequence[Text]) -> Post:
         board(match, None),
         Style.FINAL,
         # A game of two or more can be played again by the same table.
-        controls=Controls.REMATCH if p.players > 1 else Controls.NONE,
+        # A tournament's game is followed by its next round, not a rematch.
+        controls=(
+            Controls.REMATCH if p.players > 1 and match.row.tournament_id is None else Controls.NONE
+        ),
         mentions=match.members(result.winners),
         players=players(match),
     )

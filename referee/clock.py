@@ -91,7 +91,13 @@ class Clock:
         absent = match.waiting_on()
         names = Listed.of(announce.name(match, s) for s in absent)
         log.info("Match %s: deadline passed for seats %s", match.id, absent)
-        if POLICIES[match.row.deadline_policy].plays_for_them:
+        everyone = len(absent) >= len(match.active_seats())
+        plays_for_them = POLICIES[match.row.deadline_policy].plays_for_them
+        if everyone and match.row.tournament_id is not None:
+            # A tournament's game must end for its round to: with every player gone, the
+            # referee plays on for them rather than cancel it.
+            plays_for_them = True
+        if plays_for_them:
             p = match.require_progress()
             # The easy computer's move: light enough to work out here, and never a `drop`.
             played = {
@@ -108,7 +114,7 @@ class Clock:
             out = Outcome(posts=[note])
             moves = {**p.pending, **played, **autos}
             return out.extend(await self.play.resolve(match, moves, {*played, *autos}))
-        if len(absent) >= len(match.active_seats()):
+        if everyone:
             return await self.lobbies.close(match, Cancel.ALL_OUT_OF_TIME)
         whys: dict[Seat, Text] = {
             s: say(Line.OUT_OF_TIME_LEAVES, player=announce.name(match, s)) for s in absent

@@ -9,6 +9,8 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from referee.pairings import FORMATS
 from referee.tournament_plan import entrants, played
 from referee.tournament_rows import TournamentData
@@ -20,10 +22,11 @@ GAME = "lengths-of-lengths"
 OPTIONS = {"n": 4}
 
 
-async def created(table: Table, host: str, fmt: str, **options: Any) -> int:
-    """`/tournament create` by the host; the new tournament's number."""
+async def created(table: Table, host: str, fmt: str, game: str = GAME, **options: Any) -> int:
+    """`/tournament create` by the host (with OPTIONS for the usual game); its number."""
+    given = {**OPTIONS, **options} if game == GAME else options
     answer = await table.members[host].slash(
-        table.channel, f"tournament create {GAME}", format=fmt, **{**OPTIONS, **options}
+        table.channel, f"tournament create {game}", format=fmt, **given
     )
     text = answer.response.content
     assert answer.ephemeral and text.startswith("Opened tournament #"), text
@@ -258,3 +261,31 @@ async def test_members_enter_and_start_with_the_buttons(simcord_env: Any) -> Non
     assert not entries_message(table, number).components
     data = await stored(table, number)
     assert data.row.status == "running" and data.row.round == 1
+
+
+@pytest.mark.parametrize(
+    ("game", "options"), [(GAME, {}), ("numbers-to-number", {"m": 3, "rounds": 1})]
+)
+async def test_deadlines_end_a_round_without_its_players(
+    simcord_env: Any, game: str, options: dict[str, Any]
+) -> None:
+    """A round robin with a 5-minute deadline and forfeits: nobody moves, yet every game ends
+    (a secret step whose players are all gone is played on by the referee, never cancelled),
+    and the tournament reaches its end by the clock alone; its games offer no rematch."""
+    table = Table.make(simcord_env, players=3)
+    number = await created(
+        table, "alice", "round-robin", game, deadline=5, on_timeout="forfeit", **options
+    )
+    await entered(table, ["bob", "carol"])
+    await table.members["alice"].slash(table.channel, "tournament start")
+    for _ in range(200):
+        data = await stored(table, number)
+        if data.row.status != "running":
+            break
+        await simcord_env.advance_time(6 * 60)
+    data = await stored(table, number)
+    assert data.row.status == "over", data.row
+    assert all(g.places is not None for g in data.games)
+    finals = posts_titled(table, "game over")
+    labels = [getattr(c, "label", "") for m in finals for r in m.components for c in r.children]
+    assert finals and "Rematch" not in labels, "a tournament's game offers no rematch"
