@@ -71,6 +71,9 @@ REFUSALS: dict[Code, Wording] = {
         "Tournament #{tournament} cannot pair that many entrants at tables of that size: "
         "{most} at most."
     ),
+    Refusal.TOURNAMENT_CHANGING: N_(
+        "Tournament #{tournament} is changing fast right now; try again."
+    ),
     Refusal.TOURNAMENT_WITHDRAWN: N_("You have already withdrawn from tournament #{tournament}."),
 }
 REPLIES: dict[Code, Wording] = {

@@ -73,6 +73,7 @@ class Refusal(Code):
     TOURNAMENT_GAME = "tournament_game", "game", "tournament"
     TOURNAMENT_TOO_BIG = "tournament_too_big", "tournament", "most"
     TOURNAMENT_WITHDRAWN = "tournament_withdrawn", "tournament"
+    TOURNAMENT_CHANGING = "tournament_changing", "tournament"
     REMATCH_NOBODY = "rematch_nobody", "game"
     ALREADY_IN_REMATCH = "already_in_rematch", "rematch", "waiting"
     REPLAY_LOBBY = "replay_lobby", "game"

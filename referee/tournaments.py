@@ -110,7 +110,7 @@ class Tournaments:
                 return await action(data)
             except StaleStep:
                 log.info("Tournament %s changed meanwhile; deciding again", tournament_id)
-        raise RefereeError(Refusal.CHANGING_FAST, number=tournament_id)
+        raise RefereeError(Refusal.TOURNAMENT_CHANGING, tournament=tournament_id)
 
     # Entries -------------------------------------------------------------------------------
 
@@ -296,7 +296,7 @@ class Tournaments:
             data = await self.store.load_tournament(tournament_id)
             assert data is not None
             self._taking_entries(data)
-            raise RefereeError(Refusal.CHANGING_FAST, number=tournament_id)
+            raise RefereeError(Refusal.TOURNAMENT_CHANGING, tournament=tournament_id)
         log.info("Tournament %s started with %s entrants", tournament_id, len(data.entrants))
         out.reply = say(Reply.TOURNAMENT_STARTED, tournament=tournament_id)
         started = await self.store.load_tournament(tournament_id)
