@@ -1,6 +1,6 @@
 """Knockout: a seeded bracket where each table's winner goes on, until one entrant is left.
 
-Seeds follow the rating (then the entry number): seed 1 is the highest. The bracket has k ** r
+Seeds follow the rating (then the entry number): seed 1 is the highest. The bracket has k^r
 slots, the fewest that hold everyone, and r stages. Its first-stage order is the standard one,
 built recursively so that the top seeds meet as late as possible: at tables of 2, a bracket of
 2m replaces each seed s of the bracket of m by s and 2m + 1 - s (1 v 8, 4 v 5, 2 v 7, 3 v 6); at
@@ -29,7 +29,7 @@ from referee.tiebreaks import ranked, tally
 
 
 def seeding_order(stages: int, table: int) -> list[int]:
-    """The seeds of a bracket of table ** stages slots, in first-stage order."""
+    """The seeds of a bracket of table^stages slots, in first-stage order."""
     order, span = [1], 1
     for _ in range(stages):
         order = [
