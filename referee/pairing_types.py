@@ -115,7 +115,7 @@ def check_field(entrants: int, table: int) -> None:
 
 
 def stages_for(entrants: int, table: int) -> int:
-    """The fewest rounds r with table ** r >= entrants: ceil(log_table(entrants))."""
+    """The fewest rounds r with table^r >= entrants: ceil(log_table(entrants))."""
     rounds, reach = 0, 1
     while reach < entrants:
         rounds, reach = rounds + 1, reach * table
