@@ -24,9 +24,10 @@ it, and decides only on what it reads after that lock, or in one statement that 
   the other, each reading what the previous wrote; other servers' games are not held up.
   Counters are `SET games = games + 1` upserts, never read in Python.
 - Forgetting a member (db/forgetting.py) locks the servers' `rating_locks` rows of every server
-  where they have rows, in ascending server id (an ending game holds one of them: both orders agree, so they
-  cannot deadlock). It refuses while the member sits in an open game, and touches only rows of
-  finished games and the member's own records: a lobby they join meanwhile comes after it.
+  where they have rows, in ascending server id (an ending game holds one of them: both orders
+  agree, so they cannot deadlock). It refuses while the member sits in an open game, and
+  touches only rows of finished games and the member's own records: a lobby they join
+  meanwhile comes after it.
 - Deadlines are claimed by the same guard: of processes firing one deadline, the first's version
   wins and the others find the match changed.
 

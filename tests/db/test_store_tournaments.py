@@ -41,8 +41,9 @@ def table(number: int, entrants: tuple[int, ...], data: TournamentData) -> NewTa
 
 async def test_entries_rounds_and_the_end(backend: Backend) -> None:
     """The host is entered first; a member enters once, at the version read; a computer
-    enters; an entry taken back before the start leaves its number free; the first round is made with seeds, two games as started matches and a forfeit,
-    and a plan that makes nothing writes nothing; a game's end writes its places; the end."""
+    enters; an entry taken back before the start leaves its number free; the first round is
+    made with seeds, two games as started matches and a forfeit, and a plan that makes nothing
+    writes nothing; a game's end writes its places; the end."""
     store = backend.store
     number = await store.create_tournament(new())
     data = await store.load_tournament(number)
