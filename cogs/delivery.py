@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from functools import partial
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -45,6 +47,27 @@ LINE_ROOM = 40
 """What an embed keeps free after its first line, for '… and N more'."""
 CLOSED_DMS = 50007
 UNKNOWN_MESSAGE = 10008
+UNAVAILABLE = 503
+"""Discord's 'service unavailable': as passing as its other server errors, which discord.py
+sends again by itself (500, 502, 504, 524), but left to the caller."""
+ATTEMPTS = 3
+"""How often a message is sent when Discord answers UNAVAILABLE."""
+
+T = TypeVar("T")
+
+
+async def through_unavailable(send: Callable[[], Awaitable[T]]) -> T:
+    """Send, and again after a pause if Discord is briefly unavailable (the pauses discord.py
+    makes for its own retries: 1 s, then 3 s)."""
+    for attempt in range(ATTEMPTS):
+        try:
+            return await send()
+        except discord.HTTPException as e:
+            if e.status != UNAVAILABLE or attempt == ATTEMPTS - 1:
+                raise
+            log.info("Discord unavailable (503); sending again")
+            await asyncio.sleep(1 + attempt * 2)
+    raise AssertionError("unreachable")
 
 
 CANNOT_POST = N_("I could not post in {channel} (check my permissions there).")
@@ -198,8 +221,9 @@ async def send_post(bot: RefereeBot, post: Post) -> discord.Message | None:
                 # so it is posted again; a closed one has nothing left to offer.
                 if composed.view is None:
                     return None
-        # discord.py itself sends again after Discord's passing server errors (500, 502, ...).
-        sent = await channel.send(**composed.parts())
+        # discord.py itself sends again after Discord's passing server errors (500, 502, ...);
+        # each attempt gets fresh attachments (composed.parts).
+        sent = await through_unavailable(lambda: channel.send(**composed.parts()))
         if post.style is Style.LOBBY and post.tournament_id:
             await bot.referee.set_tournament_message(post.tournament_id, sent.id)
         elif post.style is Style.LOBBY:
@@ -275,21 +299,28 @@ async def send_text(
             parts = [f"{text}\n{block}"]
         else:
             parts.append(block)
+
+    def sending(i: int) -> dict[str, Any]:
+        """The keyword arguments of part i, with fresh attachments (a file is read as it is
+        sent, so each attempt needs its own)."""
+        # The picture rides with the first part: one message, text and board together.
+        out: dict[str, Any] = {
+            "files": drawn.files() if drawn and i == 0 else [],
+            "allowed_mentions": NO_MENTIONS,
+        }
+        if view is not None and i == len(parts) - 1:
+            out["view"] = view
+        return out
+
     try:
         for i, part in enumerate(parts):
-            # The picture rides with the first part: one message, text and board together.
-            sending: dict[str, Any] = {
-                "files": drawn.files() if drawn and i == 0 else [],
-                "allowed_mentions": NO_MENTIONS,
-            }
-            if view is not None and i == len(parts) - 1:
-                sending["view"] = view
             if via is not None and not via.response.is_done():
-                await via.response.send_message(part[:2000], **sending)
+                await via.response.send_message(part[:2000], **sending(i))
             elif via is not None:
-                await via.followup.send(part[:2000], **sending)
+                await via.followup.send(part[:2000], **sending(i))
             else:
-                await (await dm_channel(bot, user_id)).send(part[:2000], **sending)
+                dm = await dm_channel(bot, user_id)
+                await through_unavailable(partial(send_part, dm, part[:2000], sending, i))
         return True
     except discord.Forbidden as e:
         if e.code != CLOSED_DMS:
@@ -297,6 +328,16 @@ async def send_text(
     except discord.HTTPException as e:
         log.warning("Could not DM %s: %s", user_id, e)
     return False
+
+
+async def send_part(
+    channel: discord.PartialMessageable,
+    text: str,
+    sending: Callable[[int], dict[str, Any]],
+    i: int,
+) -> discord.Message:
+    """Send part i of a message in a channel."""
+    return await channel.send(text, **sending(i))
 
 
 def prompt_for(user_id: int, outcome: Outcome) -> Direct | None:

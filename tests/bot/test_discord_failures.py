@@ -78,3 +78,27 @@ async def test_a_deleted_channel_does_not_block_the_other_games(simcord_env: Any
     await table.members["alice"].slash(table.channel, "move", move="1")
     await table.members["bob"].slash(table.channel, "move", move="1")
     assert (await table.match(match_id)).moves == ((0, "1"), (1, "1"))
+
+
+async def test_a_moment_of_service_unavailable_is_sent_again(simcord_env: Any) -> None:
+    """Discord answers 503 (which discord.py does not send again by itself) to a channel post
+    and to a secret-move prompt: each goes through on the next attempt, picture and all."""
+    table = Table.make(simcord_env, players=2)
+    match_id = await table.open("alice", "numbers-to-number", m=2, rounds=1)
+    bob = table.members["bob"]
+    prompts = len(bob.user.dm_channel.history()) if bob.user.dm_channel is not None else 0
+    simcord_env.inject_error("POST", f"/channels/{table.channel.id}/messages", status=503, times=1)
+    await table.seat(match_id, ["bob"])
+    await simcord_env.advance_time(10)
+    begins = [m for m in table.channel.history() if m.embeds and "begins" in m.embeds[0].title]
+    assert len(begins) == 1 and begins[0].attachments
+    bob_dms = bob.user.dm_channel
+    assert len(bob_dms.history()) == prompts + 1
+    simcord_env.inject_error("POST", f"/channels/{bob_dms.id}/messages", status=503, times=1)
+    await table.members["alice"].send_dm("1")
+    before = len(bob_dms.history())
+    await bob.send_dm("2")
+    await simcord_env.advance_time(10)
+    assert (await table.match(match_id)).row.step == 1
+    answer = [m.content for m in bob_dms.history()[before:] if m.author.bot]
+    assert len(answer) == 1 and "`2`" in answer[0] and "Move 2/2" in answer[0], answer
