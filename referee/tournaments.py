@@ -201,7 +201,8 @@ class Tournaments:
         """The entries post again, after an entry changed."""
         data = await self.store.load_tournament(tournament_id)
         assert data is not None
-        said = say(reply, tournament=tournament_id, n=len(data.entrants)) if reply else None
+        fields = {"n": len(data.entrants)} if reply and "n" in reply.fields else {}
+        said = say(reply, tournament=tournament_id, **fields) if reply else None
         return Outcome(said, [entries_post(data)])
 
     def _taking_entries(self, data: TournamentData) -> None:
@@ -233,23 +234,20 @@ class Tournaments:
             now = self.clock()
             if data.row.status == OPEN:
                 await self.store.leave_tournament(data.row.id, data.row.version, entry.entrant, now)
-                return await self._entered(data.row.id, None)
+                return await self._entered(data.row.id, Reply.TOURNAMENT_LEFT)
             await self.store.withdraw(
                 data.row.id, data.row.version, entry.entrant, data.row.round, now
             )
             log.info("Tournament %s: %s withdrew", data.row.id, user_id)
             line = say(Line.WITHDREW, player=Person(entry.name), tournament=data.row.id)
-            out = Outcome(posts=[notice(data, line)])
+            out = Outcome(
+                say(Reply.TOURNAMENT_WITHDREW, tournament=data.row.id), [notice(data, line)]
+            )
             for match_id in open_games_of(data, entry.entrant):
                 out.extend(await self._resign(match_id, user_id))
             return out
 
-        out = await self._act(tournament_id, act)
-        data = await self.store.load_tournament(tournament_id)
-        withdrew = data is not None and data.row.status != OPEN
-        code = Reply.TOURNAMENT_WITHDREW if withdrew else Reply.TOURNAMENT_LEFT
-        out.reply = say(code, tournament=tournament_id)
-        return await self.follow(out, tournament_id)
+        return await self.follow(await self._act(tournament_id, act), tournament_id)
 
     async def _resign(self, match_id: int, user_id: int) -> Outcome:
         """A withdrawing member's game under way: they resign it (the record decides it)."""
@@ -430,15 +428,21 @@ def person(entry: EntrantRow) -> Person:
     return Person(entry.name, entry.user_id, entry.computer is not None)
 
 
+def title_of(data: TournamentData) -> Text:
+    """A tournament's posts' title: its number, game and format."""
+    row = data.row
+    return say(
+        Line.TOURNAMENT_TITLE,
+        tournament=row.id,
+        game=GameRef(row.game),
+        format=FormatName(row.format),
+    )
+
+
 def notice(data: TournamentData, line: Text, style: Style = Style.NOTICE) -> Post:
     """A post about the tournament in its channel."""
-    title = say(
-        Line.TOURNAMENT_TITLE,
-        tournament=data.row.id,
-        game=GameRef(data.row.game),
-        format=FormatName(data.row.format),
-    )
-    return Post(data.row.channel_id, 0, title, (line,), style=style, tournament_id=data.row.id)
+    row = data.row
+    return Post(row.channel_id, 0, title_of(data), (line,), style=style, tournament_id=row.id)
 
 
 def entries_post(data: TournamentData) -> Post:
@@ -454,11 +458,10 @@ def entries_post(data: TournamentData) -> Post:
         policy = PolicyName(row.deadline_policy)
         lines.append(say(Line.DEADLINE, seconds=Seconds(row.move_seconds), policy=policy))
     lines.append(say(Line.TOURNAMENT_ENTRANTS, n=len(data.entrants), entrants=names))
-    post = notice(data, lines[0])
     return Post(
-        post.channel_id,
+        row.channel_id,
         0,
-        post.title,
+        title_of(data),
         tuple(lines),
         style=Style.LOBBY,
         controls=Controls.ENTER if row.status == OPEN else Controls.NONE,
