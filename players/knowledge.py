@@ -111,6 +111,17 @@ PLAYOUTS: dict[str, Playout] = {"numbers-to-number": numbers_playout}
 """Fast whole playouts by game slug (used when no seat has resigned)."""
 
 
+def numbers_round_left(s: Any) -> int:
+    """Numbers To Number: the steps left in the round under way."""
+    return int(s.m - len(s.pairs))
+
+
+ROUND_ENDS: dict[str, Callable[[Any], int]] = {"numbers-to-number": numbers_round_left}
+"""Steps left in the round under way, by game slug, for games whose rounds are scored on their
+own: a playout stops at the end of the round it starts in, since the random numbers of later
+rounds would only add noise to what the round's moves are worth."""
+
+
 def labyrinth_estimate(s: Any) -> tuple[float, ...]:
     """Labyrinthine Loop's totals with the round's offense credited the longest loop it could
     close now: the tree only grows, so that loop stays closable and is a floor on its score."""

@@ -127,6 +127,12 @@ class MovePool:
             return
         self.queue = list(first)[::-1]
 
+    def only(self, moves: list[Move]) -> None:
+        """Draw these legal moves, in this order, and no other."""
+        self.listed = list(dict.fromkeys(moves))[::-1]
+        self.range = None
+        self.queue = []
+
     def draw(self) -> Move | None:
         """A move not drawn before, or None when none is left (or none is found)."""
         while self.queue:

@@ -12,8 +12,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from players.heuristics import step_value
-from players.knowledge import ESTIMATES, PLAYOUTS
+from players.heuristics import candidates, step_value
+from players.knowledge import ESTIMATES, PLAYOUTS, ROUND_ENDS
 from players.moves import MovePool, advance, playout_move, winning_way_out
 from players.outcome import Judge, gain
 from players.selection import SealedStats, SeatStats, TurnStats
@@ -84,6 +84,7 @@ class Search:
         self.root = Node(state, game.is_over(state), self.players)
         self.fast = None if self.resigned else PLAYOUTS.get(game.slug)
         self.estimate = None if self.resigned else ESTIMATES.get(game.slug)
+        self.round_left = ROUND_ENDS.get(game.slug)
         self.knowledge = knowledge
 
     def run(self, seat: Seat, allowed: frozenset[Move] | None = None) -> Move:
@@ -126,6 +127,13 @@ class Search:
                 priors = self._priors(pool, state, seat)
             elif depth <= ORDER_DEPTH and not sealed and pool.small:
                 self._order(pool, state, seat)
+            if sealed and self.knowledge is not None:
+                # Regret matching learns nothing over dozens of moves a seat with a few hundred
+                # simulations: a sealed seat weighs only the moves its game names worth weighing.
+                named = candidates(game, state, seat, self.rng)
+                if priors:
+                    named.sort(key=lambda m: -priors.get(m, 0.0))
+                pool.only(named)
             kind = SealedStats if sealed else TurnStats
             stats[seat] = kind(seat, pool, priors)
         node.stats = stats
@@ -213,6 +221,8 @@ class Search:
         cut (at `limit` steps from the root, or at a change of the totals after `horizon`)."""
         game, rng, resigned, budget = self.game, self.rng, self.resigned, self.budget
         horizon, limit, root_scores = budget.horizon, budget.limit, self.root_scores
+        if self.round_left is not None:
+            limit = min(limit, depth + self.round_left(state))
         guided = depth + budget.guided_steps if self.knowledge is not None else 0
         estimate = self.estimate
         while not game.is_over(state):

@@ -11,7 +11,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "core.c"
 LIBRARY = HERE / "_core.so"
-FLAGS = ["-O2", "-march=native", "-shared", "-fPIC", "-pthread", "-Wall", "-Wextra"]
+FLAGS = ["-O3", "-march=native", "-shared", "-fPIC", "-pthread", "-Wall", "-Wextra"]
 """-march=native: the library is built on the machine that runs it (it is not committed)."""
 
 
