@@ -43,6 +43,56 @@ def longest_loop(n: int, parent: tuple[int, ...]) -> int:
     return best
 
 
+def depths(parent: Sequence[int], order: Sequence[int]) -> list[int]:
+    """Each reached dot's depth in the tree, from the dots in the order they were reached (a
+    dot's parent was reached before it); -1 for a dot not reached."""
+    out = [-1] * len(parent)
+    for dot in order:
+        out[dot] = 0 if parent[dot] == dot else out[parent[dot]] + 1
+    return out
+
+
+def path_dots(parent: Sequence[int], deep: Sequence[int], a: int, b: int) -> int:
+    """How many dots the tree path from a to b has (both reached), by climbing from the deeper."""
+    dots = 1
+    while a != b:
+        if deep[a] >= deep[b]:
+            a = parent[a]
+        else:
+            b = parent[b]
+        dots += 1
+    return dots
+
+
+def expected_loop(s: Any, offense_moves: bool) -> int:
+    """The loop the round's offense may expect to close: the longest it could close now, or a
+    longer one through a dot still to be reached. Each such dot is worth the longest loop its
+    segment could make, to whoever draws it: the offense grows it from its best neighbour, the
+    other seats from the one that makes the shortest loop. At the offense's move it takes the
+    best dot; at another seat's, that seat spoils the best and the offense takes the next."""
+    n, parent = s.n, s.parent
+    now = longest_loop(n, parent)
+    if s.reached < 2 or s.reached == n * n:
+        return now
+    deep = depths(parent, s.order)
+    near = neighbours(n)
+    worth: list[tuple[int, int]] = []
+    for dot in range(n * n):
+        if parent[dot] != UNREACHED:
+            continue
+        reached = [a for a in near[dot] if parent[a] != UNREACHED]
+        if len(reached) < 2:
+            continue
+        loops = [1 + max(path_dots(parent, deep, a, b) for b in reached if b != a) for a in reached]
+        worth.append((max(loops), min(loops)))
+    if not worth:
+        return now
+    worth.sort(reverse=True)
+    if offense_moves:
+        return max(now, worth[0][0])
+    return max(now, worth[0][1], worth[1][0] if len(worth) > 1 else 0)
+
+
 def loop_outlook(game: Game[Any], before: Any, after: Any, seat: Seat, rng: Any) -> float:
     """A growth segment is worth to the offense how much it lengthens the longest loop it
     could close (and, a little, the new dot's depth); to every other seat the opposite."""

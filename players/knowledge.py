@@ -8,7 +8,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from players.heuristic_labyrinth import longest_loop
+from players.heuristic_labyrinth import expected_loop
+from rules import GAMES
 from rules.base import Move, Seat
 from rules.labyrinthine_geometry import joined, move_text, neighbours, pairs
 from rules.labyrinthine_loop import UNREACHED, offense
@@ -123,12 +124,14 @@ rounds would only add noise to what the round's moves are worth."""
 
 
 def labyrinth_estimate(s: Any) -> tuple[float, ...]:
-    """Labyrinthine Loop's totals with the round's offense credited the longest loop it could
-    close now: the tree only grows, so that loop stays closable and is a floor on its score."""
-    if s.reached < 2 or s.round >= s.rounds:
+    """Labyrinthine Loop's totals with the round's offense credited the loop it may expect to
+    close (`expected_loop`: the tree only grows, so the longest loop closable now is a floor,
+    and the dots still to be reached can lengthen it)."""
+    if s.reached < 2 or s.round >= s.players * s.rounds:
         return tuple(map(float, s.scores))
     totals = list(map(float, s.scores))
-    totals[offense(s)] += longest_loop(s.n, s.parent)
+    seat = offense(s)
+    totals[seat] += expected_loop(s, seat in GAMES["labyrinthine-loop"].to_move(s))
     return tuple(totals)
 
 

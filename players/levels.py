@@ -47,7 +47,7 @@ LEVELS: dict[str, Level] = {
         Level("medium", 100, 0.5, "Searches a hundred random games ahead"),
         Level(
             "hard",
-            400,
+            700,
             1.5,
             "Searches games played with the game's know-how",
             prior_depth=2,

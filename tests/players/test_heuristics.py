@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from players.heuristic_labyrinth import expected_loop, longest_loop
 from players.heuristics import HEURISTICS, heuristic_move, move_values
 from rules import GAMES
 from rules.base import IllegalMove
@@ -186,6 +187,29 @@ def test_loop_offense_closes_the_longest_loop() -> None:
     for name in HEURISTICS:
         move = heuristic_move(name, game, state, 0, random.Random(1))
         assert gains[move] == max(gains.values())
+
+
+def test_the_loop_to_expect_counts_the_dots_still_to_reach() -> None:
+    """After a1-b1, b1-c1, c1-c2 on 3x3 dots, the loop closable now has 3 dots (b1 c1 c2);
+    b2 grown from a1 or c2 would make one of 5 and from b1 or c1 one of 4, a2 one of 3. The
+    offense to move expects 5; the defence to move spoils b2 (4), and the offense takes the
+    next best dot (3), so 4."""
+    game = GAMES["labyrinthine-loop"]
+    progress = Progress.begin(game, 2, {"n": 3})
+    for seat, move in ((0, "a1 b1"), (1, "b1 c1"), (0, "c1 c2")):
+        progress = progress.submit(seat, move)
+    state = progress.state
+    assert longest_loop(3, state.parent) == 3
+    assert expected_loop(state, offense_moves=True) == 5
+    assert expected_loop(state, offense_moves=False) == 4
+    rng = random.Random(4)
+    while not progress.is_over():
+        state = progress.state
+        if state.reached >= 2:
+            for moves in (True, False):
+                assert expected_loop(state, moves) >= longest_loop(state.n, state.parent)
+        seat = min(game.to_move(state))
+        progress = progress.submit(seat, game.sample(state, seat, rng))
 
 
 def test_binary_scramble_takes_a_point_when_it_can() -> None:
