@@ -18,6 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bench.contestants import CONTESTANTS
 from bench.exact_play import PAIRINGS, run_exact
 from bench.lag import run_lag
 from bench.moves import run_moves
@@ -32,6 +33,7 @@ from bench.scale import ScaleResult, run_scale
 from bench.sizes import FULL, QUICK, Sizes, with_strength_games
 from bench.solver import run_solver
 from bench.strength import Plan, run_strength
+from rules import GAMES
 
 log = logging.getLogger("bench")
 
@@ -154,6 +156,8 @@ def run(
             sizes.strength_round_robin_games,
             sizes.strength_table_games,
             sizes.strength_scale,
+            sizes.strength_slugs,
+            sizes.strength_only,
         )
         strength = sections.run("strength", run_strength, plan, sizes.strength_workers)
     lag = None
@@ -189,6 +193,16 @@ def run(
     )
 
 
+def contestant_pair(text: str) -> tuple[str, str]:
+    """'hard:greedy-safe' as a pair of contestants, or an error naming the contestants."""
+    first, _, other = text.partition(":")
+    if first not in CONTESTANTS or other not in CONTESTANTS:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not FIRST:OTHER of two contestants ({', '.join(CONTESTANTS)})"
+        )
+    return first, other
+
+
 def main(argv: list[str] | None = None) -> int:
     """Parse the options, run, print the table and the JSON summary (last line)."""
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
@@ -199,6 +213,22 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         metavar="N",
         help="games per default pairing in the strength section (others in proportion)",
+    )
+    parser.add_argument(
+        "--strength-game",
+        action="append",
+        choices=sorted(GAMES),
+        default=[],
+        help="play only this game in the strength section (repeatable)",
+    )
+    parser.add_argument(
+        "--strength-pairing",
+        action="append",
+        type=contestant_pair,
+        default=[],
+        metavar="FIRST:OTHER",
+        help="play only this pairing at default options in the strength section (repeatable; "
+        f"contestants: {', '.join(CONTESTANTS)})",
     )
     parser.add_argument(
         "--only",
@@ -221,6 +251,12 @@ def main(argv: list[str] | None = None) -> int:
     sizes = QUICK if args.quick else FULL
     if args.strength_games:
         sizes = with_strength_games(sizes, args.strength_games)
+    if args.strength_game or args.strength_pairing:
+        sizes = replace(
+            sizes,
+            strength_slugs=tuple(args.strength_game),
+            strength_only=tuple(args.strength_pairing),
+        )
     if args.exact_games:
         sizes = replace(sizes, exact_games=args.exact_games)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:

@@ -59,6 +59,10 @@ class Sizes:
     scale_warmup_s: float
     scale_window_s: float
     """Accepted moves are counted over this window, after the warm-up."""
+    strength_slugs: tuple[str, ...] = ()
+    """The strength section plays only these games (none named: every game)."""
+    strength_only: tuple[tuple[str, str], ...] = ()
+    """The strength section plays only these pairings, at default options (none named: all)."""
 
 
 FULL = Sizes(

@@ -101,19 +101,33 @@ class Plan:
     """Per game at 3 players and per larger table."""
     scale: float = 1.0
     """The levels' simulations are multiplied by this (1: the real budgets)."""
+    slugs: tuple[str, ...] = ()
+    """Only these games (none named: every game)."""
+    only: tuple[tuple[str, str], ...] = ()
+    """Only these pairings, at default options (none named: the default pairings, the round
+    robin and the larger tables)."""
 
 
 def pairings(plan: Plan) -> list[tuple[Pairing, int]]:
     """Every pairing to play and its number of games."""
     out: list[tuple[Pairing, int]] = []
-    for slug in GAMES:
+    slugs = [slug for slug in GAMES if not plan.slugs or slug in plan.slugs]
+    for slug in slugs:
         table = Table(slug)
+        if plan.only:
+            out += [(Pairing(table, a, b), plan.games) for a, b in plan.only]
+            continue
         out += [(Pairing(table, a, b), plan.games) for a, b in DEFAULT_PAIRINGS]
         out += [(Pairing(table, a, b), plan.round_robin_games) for a, b in round_robin()]
-    for slug, game in GAMES.items():
-        if game.min_players <= 3 <= game.max_players:
-            out.append((Pairing(Table(slug, 3), "hard", TABLE_OPPONENT), plan.table_games))
-    out += [(Pairing(t, "hard", TABLE_OPPONENT), plan.table_games) for t in LARGER_TABLES]
+    if not plan.only:
+        for slug in slugs:
+            if GAMES[slug].min_players <= 3 <= GAMES[slug].max_players:
+                out.append((Pairing(Table(slug, 3), "hard", TABLE_OPPONENT), plan.table_games))
+        out += [
+            (Pairing(t, "hard", TABLE_OPPONENT), plan.table_games)
+            for t in LARGER_TABLES
+            if t.slug in slugs
+        ]
     return [(p, n) for p, n in out if n > 0]
 
 

@@ -182,6 +182,27 @@ def test_the_lag_section_runs_alone() -> None:
     assert set(summary["goals"]) == {"lag_p99_ms"}
 
 
+def test_the_strength_section_plays_only_the_games_and_pairings_named() -> None:
+    """Named games keep all their pairings, tables of 3 and larger tables; named pairings
+    keep only themselves, at default options, in every game named (or in every game)."""
+    plan = strength.Plan(2, 1, 1, slugs=("labyrinthine-loop",))
+    tables = {p.table.label for p, _ in strength.pairings(plan)}
+    assert tables == {
+        "labyrinthine-loop",
+        "labyrinthine-loop (3 players)",
+        "labyrinthine-loop (n=8)",
+    }
+    only = (("hard", "greedy"), ("hard", "greedy-safe"))
+    plan = strength.Plan(40, 1, 1, slugs=("numbers-to-number", "labyrinthine-loop"), only=only)
+    assert sorted((p.table.label, p.first, p.other, n) for p, n in strength.pairings(plan)) == [
+        (slug, "hard", other, 40)
+        for slug in ("labyrinthine-loop", "numbers-to-number")
+        for other in ("greedy", "greedy-safe")
+    ]
+    everywhere = strength.pairings(strength.Plan(4, 1, 1, only=only[:1]))
+    assert {p.table.slug for p, _ in everywhere} == set(GAMES) and len(everywhere) == len(GAMES)
+
+
 def test_the_pictures_section_runs_alone() -> None:
     """`python -m bench --quick --only pictures` times every game's pictures and reports its
     two goals only."""
