@@ -179,7 +179,7 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
         lines.append(f"   {name:22}{p50:>9}{p99:>9}{t['decisions']:>11}")
     for name, g in s["goals"].items():
         if name in GOALS_SHOWN:
-            met = "met" if g["met"] else "NOT MET"
+            met = "not measured" if g["value"] is None else "met" if g["met"] else "NOT MET"
             lines.append(f"   {name}: {g['value']} (goal {g['goal']}): {met}")
     return lines
 

@@ -12,7 +12,8 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from players.heuristics import candidates, step_value
+from players.heuristics import knowledge as hooks
+from players.heuristics import step_value
 from players.knowledge import ESTIMATES, PLAYOUTS, ROUND_ENDS
 from players.moves import MovePool, advance, playout_move, winning_way_out
 from players.outcome import Judge, gain
@@ -86,6 +87,8 @@ class Search:
         self.estimate = None if self.resigned else ESTIMATES.get(game.slug)
         self.round_left = ROUND_ENDS.get(game.slug)
         self.knowledge = knowledge
+        self.named = hooks(game).candidates if knowledge is not None else None
+        """The moves the game names worth weighing, where it names them (guided levels)."""
 
     def run(self, seat: Seat, allowed: frozenset[Move] | None = None) -> Move:
         """Search within the budget; the seat's choice at the root (among `allowed` when
@@ -127,10 +130,10 @@ class Search:
                 priors = self._priors(pool, state, seat)
             elif depth <= ORDER_DEPTH and not sealed and pool.small:
                 self._order(pool, state, seat)
-            if sealed and self.knowledge is not None:
+            if sealed and self.named is not None:
                 # Regret matching learns nothing over dozens of moves a seat with a few hundred
                 # simulations: a sealed seat weighs only the moves its game names worth weighing.
-                named = candidates(game, state, seat, self.rng)
+                named = self.named(game, state, seat, self.rng)
                 if priors:
                     named.sort(key=lambda m: -priors.get(m, 0.0))
                 pool.only(named)
