@@ -158,6 +158,7 @@ def run(
             sizes.strength_scale,
             sizes.strength_slugs,
             sizes.strength_only,
+            sizes.strength_first_game,
         )
         strength = sections.run("strength", run_strength, plan, sizes.strength_workers)
     lag = None
@@ -231,6 +232,13 @@ def main(argv: list[str] | None = None) -> int:
         f"contestants: {', '.join(CONTESTANTS)})",
     )
     parser.add_argument(
+        "--strength-first-game",
+        type=int,
+        default=0,
+        metavar="N",
+        help="seed index of each strength pairing's first game (to play games not tuned on)",
+    )
+    parser.add_argument(
         "--only",
         action="append",
         choices=SECTIONS,
@@ -257,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
             strength_slugs=tuple(args.strength_game),
             strength_only=tuple(args.strength_pairing),
         )
+    if args.strength_first_game:
+        sizes = replace(sizes, strength_first_game=args.strength_first_game)
     if args.exact_games:
         sizes = replace(sizes, exact_games=args.exact_games)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:

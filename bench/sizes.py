@@ -63,6 +63,8 @@ class Sizes:
     """The strength section plays only these games (none named: every game)."""
     strength_only: tuple[tuple[str, str], ...] = ()
     """The strength section plays only these pairings, at default options (none named: all)."""
+    strength_first_game: int = 0
+    """The seed index of each strength pairing's first game."""
 
 
 FULL = Sizes(

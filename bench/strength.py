@@ -106,6 +106,8 @@ class Plan:
     only: tuple[tuple[str, str], ...] = ()
     """Only these pairings, at default options (none named: the default pairings, the round
     robin and the larger tables)."""
+    first_game: int = 0
+    """The seed index of each pairing's first game (another number plays other games)."""
 
 
 def pairings(plan: Plan) -> list[tuple[Pairing, int]]:
@@ -218,10 +220,11 @@ class StrengthResult:
 def jobs(plan: Plan) -> list[tuple[Pairing, int, int, float]]:
     """Every batch of every pairing; the slowest contestants' batches first, so that the
     workers finish together."""
+    start = plan.first_game
     out = [
-        (pairing, first, min(CHUNK, count - first), plan.scale)
+        (pairing, first, min(CHUNK, start + count - first), plan.scale)
         for pairing, count in pairings(plan)
-        for first in range(0, count, CHUNK)
+        for first in range(start, start + count, CHUNK)
     ]
     weight = {"expert": 0, "hard": 1}
     out.sort(key=lambda job: min(weight.get(job[0].first, 2), weight.get(job[0].other, 2)))

@@ -127,11 +127,12 @@ def labyrinth_estimate(s: Any) -> tuple[float, ...]:
     """Labyrinthine Loop's totals with the round's offense credited the loop it may expect to
     close (`expected_loop`: the tree only grows, so the longest loop closable now is a floor,
     and the dots still to be reached can lengthen it)."""
-    if s.reached < 2 or s.round >= s.players * s.rounds:
+    game = GAMES["labyrinthine-loop"]
+    if s.reached < 2 or game.is_over(s):
         return tuple(map(float, s.scores))
     totals = list(map(float, s.scores))
     seat = offense(s)
-    totals[seat] += expected_loop(s, seat in GAMES["labyrinthine-loop"].to_move(s))
+    totals[seat] += expected_loop(s, seat in game.to_move(s))
     return tuple(totals)
 
 

@@ -133,9 +133,8 @@ class Search:
             if sealed and self.named is not None:
                 # Regret matching learns nothing over dozens of moves a seat with a few hundred
                 # simulations: a sealed seat weighs only the moves its game names worth weighing.
-                named = self.named(game, state, seat, self.rng)
-                if priors:
-                    named.sort(key=lambda m: -priors.get(m, 0.0))
+                # The priors value exactly those moves (best first) where they were asked.
+                named = list(priors) if priors else self.named(game, state, seat, self.rng)
                 pool.only(named)
             kind = SealedStats if sealed else TurnStats
             stats[seat] = kind(seat, pool, priors)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 import subprocess
@@ -11,6 +12,8 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 SOURCE = HERE / "core.c"
 LIBRARY = HERE / "_core.so"
+STAMP = HERE / "_core.stamp"
+"""What the library was built from: its flags and its source's hash."""
 FLAGS = ["-O3", "-march=native", "-shared", "-fPIC", "-pthread", "-Wall", "-Wextra"]
 """-march=native: the library is built on the machine that runs it (it is not committed)."""
 
@@ -23,9 +26,17 @@ def compiler() -> str | None:
     return None
 
 
+def recipe() -> str:
+    """The flags and the source's hash the library must be built from."""
+    return f"{' '.join(FLAGS)}\n{hashlib.sha256(SOURCE.read_bytes()).hexdigest()}\n"
+
+
 def up_to_date() -> bool:
-    """True when the library exists and is newer than its source."""
-    return LIBRARY.exists() and LIBRARY.stat().st_mtime >= SOURCE.stat().st_mtime
+    """True when the library exists and was built from today's source with today's flags."""
+    try:
+        return LIBRARY.exists() and STAMP.read_text() == recipe()
+    except OSError:
+        return False
 
 
 def build() -> str | None:
@@ -45,6 +56,7 @@ def build() -> str | None:
         temp.unlink(missing_ok=True)
         return f"{' '.join(command)} failed: {done.stderr.strip()[-500:]}"
     os.replace(temp, LIBRARY)  # atomic: a concurrent loader never sees half a file
+    STAMP.write_text(recipe())
     return None
 
 

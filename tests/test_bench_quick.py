@@ -203,6 +203,16 @@ def test_the_strength_section_plays_only_the_games_and_pairings_named() -> None:
     assert {p.table.slug for p, _ in everywhere} == set(GAMES) and len(everywhere) == len(GAMES)
 
 
+def test_the_strength_section_can_play_later_seeds() -> None:
+    """A first game moves every pairing's games to other seeds, each played once."""
+    only = (("hard", "greedy"),)
+    plan = strength.Plan(20, 1, 1, slugs=("numbers-to-number",), only=only, first_game=40)
+    played = sorted(
+        i for _, first, count, _ in strength.jobs(plan) for i in range(first, first + count)
+    )
+    assert played == list(range(40, 60))
+
+
 def test_the_pictures_section_runs_alone() -> None:
     """`python -m bench --quick --only pictures` times every game's pictures and reports its
     two goals only."""

@@ -8,10 +8,11 @@ from typing import Any
 
 import pytest
 
-from players.heuristic_labyrinth import expected_loop, longest_loop
+from players.heuristic_labyrinth import depths, expected_loop, longest_loop, path_dots
 from players.heuristics import HEURISTICS, heuristic_move, move_values
 from rules import GAMES
 from rules.base import IllegalMove
+from rules.labyrinthine_geometry import tree_path
 from rules.record import Progress
 from tests.players.helpers import played
 from tests.players.test_levels import cases
@@ -210,6 +211,23 @@ def test_the_loop_to_expect_counts_the_dots_still_to_reach() -> None:
                 assert expected_loop(state, moves) >= longest_loop(state.n, state.parent)
         seat = min(game.to_move(state))
         progress = progress.submit(seat, game.sample(state, seat, rng))
+
+
+def test_path_dots_counts_what_the_rules_path_has() -> None:
+    """The heuristic's fast count of a tree path's dots equals the length of the rules' own
+    path, for every pair of reached dots over random games."""
+    game = GAMES["labyrinthine-loop"]
+    rng = random.Random(7)
+    for n in (3, 5):
+        progress = Progress.begin(game, 2, {"n": n})
+        while not progress.is_over():
+            state = progress.state
+            deep = depths(state.parent, state.order)
+            for a in state.order:
+                for b in state.order:
+                    assert path_dots(state.parent, deep, a, b) == len(tree_path(state.parent, a, b))
+            seat = min(game.to_move(state))
+            progress = progress.submit(seat, game.sample(state, seat, rng))
 
 
 def test_binary_scramble_takes_a_point_when_it_can() -> None:

@@ -50,6 +50,13 @@ def test_a_failed_build_is_reported() -> None:
         assert "failed" in (build.build() or "")
 
 
+def test_new_flags_make_the_library_stale(monkeypatch: pytest.MonkeyPatch, core: Core) -> None:
+    """The library built by the fixture is up to date; other flags or source make it stale."""
+    assert build.up_to_date()
+    monkeypatch.setattr(build, "FLAGS", [*build.FLAGS, "-DOTHER"])
+    assert not build.up_to_date()
+
+
 def test_refuses_past_the_exact_range(capsys: pytest.CaptureFixture[str]) -> None:
     """Past n = 20 the values overflow 64 bits: exit 2 with a reason."""
     status, answer, err = run(capsys, "21")
