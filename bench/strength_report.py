@@ -141,6 +141,8 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
     """The strength section of the table."""
     plan = res.plan
     scaled = "" if plan.scale == 1 else f", budgets cut to {plan.scale:g}"
+    if plan.first_game:
+        scaled += f", seeds from game {plan.first_game}"
     found = tallies(res.results)
     lines = [
         f"6. Computer players ({plan.games} games per pairing at default options, "

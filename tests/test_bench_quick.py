@@ -12,6 +12,7 @@ from typing import Any, NoReturn
 import pytest
 
 from bench import strength
+from bench.__main__ import main as bench_main
 from bench.__main__ import run
 from bench.pg_server import NOT_MEASURED, URL_VARIABLE
 from bench.report import summary, table
@@ -211,6 +212,31 @@ def test_the_strength_section_can_play_later_seeds() -> None:
         i for _, first, count, _ in strength.jobs(plan) for i in range(first, first + count)
     )
     assert played == list(range(40, 60))
+
+
+def test_the_strength_options_reach_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    """The command plays the game, pairing and seeds named, and its report says which seeds."""
+    status = bench_main(
+        [
+            "--quick",
+            "--only",
+            "strength",
+            "--strength-game",
+            "binary-scramble",
+            "--strength-pairing",
+            "greedy:random",
+            "--strength-first-game",
+            "9",
+        ]
+    )
+    out = capsys.readouterr().out
+    assert status == 0 and "seeds from game 9" in out
+    played = json.loads(out.strip().splitlines()[-1])["strength"]
+    assert list(played) == ["binary-scramble"] and list(played["binary-scramble"]) == [
+        "greedy_vs_random"
+    ]
+    tally = played["binary-scramble"]["greedy_vs_random"]
+    assert tally["wins"] + tally["draws"] + tally["losses"] == QUICK.strength_games
 
 
 def test_the_pictures_section_runs_alone() -> None:
