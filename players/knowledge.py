@@ -19,11 +19,14 @@ Sampler = Callable[[Any, Seat, random.Random], Move]
 Estimate = Callable[[Any], tuple[float, ...]]
 """state -> each seat's total as it may expect it to end up, where a playout is cut."""
 Scores = tuple[int, ...]
-Playout = Callable[[Any, int, int, int, Scores, random.Random, "list[Any] | None"], Scores]
+Playout = Callable[
+    [Any, int, int, int, Scores, random.Random, "list[Any] | None"], tuple[Scores, bool]
+]
 """(state, depth, horizon, limit, root scores, rng, record) -> the totals where the playout
-stopped: at the end, at `limit` steps from the root, or at the first change of the totals
-from the root's once `horizon` steps are done (the rule of players.search). Each step is
-appended to `record` when one is given (the tests replay it through the rules)."""
+stopped, and whether it was cut before the end: it stops at the end, at `limit` steps from
+the root, or at the first change of the totals from the root's once `horizon` steps are done
+(the rule of players.search). Each step is appended to `record` when one is given (the tests
+replay it through the rules)."""
 
 TRIES = 12
 """Random dots (or dot pairs) tried before a sampler scans for a legal one."""
@@ -67,7 +70,7 @@ def numbers_playout(
     root_scores: Scores,
     rng: random.Random,
     record: list[Any] | None = None,
-) -> Scores:
+) -> tuple[Scores, bool]:
     """A random playout of Numbers To Number: both seats draw numbers they have not played,
     and each round is scored with the rules' own `round_points`."""
     top = (1 << s.m) - 1
@@ -93,7 +96,7 @@ def numbers_playout(
                 changed = tuple(scores) != tuple(root_scores)
             pairs_now = []
             done += 1
-    return tuple(scores)
+    return tuple(scores), done < rounds
 
 
 def _unplayed(used: Any, added: set[int], top: int, rng: random.Random) -> int:
@@ -136,6 +139,30 @@ def labyrinth_estimate(s: Any) -> tuple[float, ...]:
     return tuple(totals)
 
 
-ESTIMATES: dict[str, Estimate] = {"labyrinthine-loop": labyrinth_estimate}
+def cards_estimate(s: Any) -> tuple[float, ...]:
+    """Numerical Card Game's totals with each seat still in the game credited a point for each
+    card of its fresh pile (at most the moves left): a card scores about once before it
+    molds, and a seat that leaves gives up every later point."""
+    left = s.max_moves - s.moves
+    return tuple(
+        float(score) + (min(len(fresh), left) if active else 0.0)
+        for score, fresh, active in zip(s.scores, s.fresh, s.active, strict=True)
+    )
+
+
+ESTIMATES: dict[str, Estimate] = {
+    "labyrinthine-loop": labyrinth_estimate,
+    "numerical-cards": cards_estimate,
+}
 """Estimates of the final totals at a playout's cut, by game slug: a playout of such a game
 stops at its horizon instead of playing on to the next change of the totals."""
+
+HORIZONS: dict[str, int] = {"numerical-cards": 1}
+"""Steps from the root after which a playout stops, by game slug, where fewer than the
+budget's: in Numerical Card Game random cards played later say nothing of the card played
+now, and only bury its points in noise."""
+
+CUT_SPREADS: dict[str, float] = {"numerical-cards": 3.0}
+"""Points a lead may still swing where a playout is cut, by game slug: there a seat's result
+is a logistic of its lead (a lead of 3 counts 0.73) instead of won or lost. With won or lost,
+a Numerical Card Game seat a few points behind saw every card as equally lost."""

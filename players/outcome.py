@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -15,16 +16,24 @@ rewards the score margin, so a search still learns when every playout ends the s
 class Judge:
     """Rewards of the seats still in the game (a resigned seat cannot win: it gets 0)."""
 
-    def __init__(self, game: Game[Any], players: int, resigned: Collection[Seat]) -> None:
+    def __init__(
+        self,
+        game: Game[Any],
+        players: int,
+        resigned: Collection[Seat],
+        cut_spread: float | None = None,
+    ) -> None:
         self.game = game
         self.players = players
         self.staying = tuple(seat for seat in range(players) if seat not in resigned)
         self.sign = -1 if game.lowest_wins else 1
         self.scale = 1.0
         """The largest margin seen so far: margins are measured against it."""
+        self.cut_spread = cut_spread
+        """Where given, a cut playout's result is a logistic of the lead over this spread."""
 
-    def rewards(self, totals: Sequence[float]) -> list[float]:
-        """Each seat's reward in [0, 1] for these totals (final, or where a playout was cut)."""
+    def rewards(self, totals: Sequence[float], cut: bool = False) -> list[float]:
+        """Each seat's reward in [0, 1] for these totals: final, or where a playout was cut."""
         sign, staying = self.sign, self.staying
         signed = totals
         out = [0.0] * self.players
@@ -39,9 +48,12 @@ class Judge:
         widest = max(abs(d) for d in margins)
         if widest > self.scale:
             self.scale = float(widest)
-        scale = self.scale
+        scale, spread = self.scale, self.cut_spread if cut else None
         for i, seat in enumerate(staying):
-            won = 1.0 / tied if values[i] == top else 0.0
+            if spread:
+                won = 1.0 / (1.0 + math.exp(-margins[i] / spread))
+            else:
+                won = 1.0 / tied if values[i] == top else 0.0
             out[seat] = WIN_WEIGHT * won + (1 - WIN_WEIGHT) * (0.5 + 0.5 * margins[i] / scale)
         return out
 

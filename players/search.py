@@ -14,7 +14,7 @@ from typing import Any
 
 from players.heuristics import knowledge as hooks
 from players.heuristics import step_value
-from players.knowledge import ESTIMATES, PLAYOUTS, ROUND_ENDS
+from players.knowledge import CUT_SPREADS, ESTIMATES, HORIZONS, PLAYOUTS, ROUND_ENDS
 from players.moves import MovePool, advance, playout_move, winning_way_out
 from players.outcome import Judge, gain
 from players.selection import SealedStats, SeatStats, TurnStats
@@ -80,7 +80,8 @@ class Search:
         self.resigned = frozenset(resigned)
         scores = game.scores(state)
         self.root_scores = scores
-        self.judge = Judge(game, len(scores), self.resigned)
+        self.judge = Judge(game, len(scores), self.resigned, CUT_SPREADS.get(game.slug))
+        self.horizon = min(budget.horizon, HORIZONS.get(game.slug, budget.horizon))
         self.players = len(scores)
         self.root = Node(state, game.is_over(state), self.players)
         self.fast = None if self.resigned else PLAYOUTS.get(game.slug)
@@ -186,7 +187,7 @@ class Search:
                 child = Node(after, game.is_over(after), self.players)
                 node.children[key] = child
             node, depth = child, depth + 1
-        rewards = self.judge.rewards(self._playout(node.state, depth))
+        rewards = self.judge.rewards(*self._playout(node.state, depth))
         self._count(node, rewards)
         for visited, joint, picks in reversed(path):
             self._count(visited, rewards)
@@ -218,18 +219,19 @@ class Search:
                 values.append(None)
         return values
 
-    def _playout(self, state: Any, depth: int) -> tuple[float, ...]:
-        """The totals after playout moves from a state, until the game ends or the playout is
-        cut (at `limit` steps from the root, or at a change of the totals after `horizon`)."""
+    def _playout(self, state: Any, depth: int) -> tuple[tuple[float, ...], bool]:
+        """The totals after playout moves from a state, and whether the playout was cut before
+        the end (at `limit` steps from the root, or at a change of the totals after the
+        horizon)."""
         game, rng, resigned, budget = self.game, self.rng, self.resigned, self.budget
-        horizon, limit, root_scores = budget.horizon, budget.limit, self.root_scores
+        horizon, limit, root_scores = self.horizon, budget.limit, self.root_scores
         if self.round_left is not None:
             limit = min(limit, depth + self.round_left(state))
         guided = depth + budget.guided_steps if self.knowledge is not None else 0
         estimate = self.estimate
         while not game.is_over(state):
             if estimate is not None and depth >= horizon:
-                return estimate(state)
+                return estimate(state), True
             if depth >= limit or (depth >= horizon and game.scores(state) != root_scores):
                 break
             if depth >= guided and self.fast is not None:
@@ -251,7 +253,7 @@ class Search:
                     break
             state = advance(game, state, moves)
             depth += 1
-        return tuple(game.scores(state))
+        return tuple(game.scores(state)), not game.is_over(state)
 
     def _playout_move(self, state: Any, seat: Seat, guided: bool) -> Move:
         """When guided, the best by the heuristic's step value of a few random moves (or,

@@ -6,9 +6,10 @@ import random
 
 import pytest
 
-from players.knowledge import PLAYOUTS, SAMPLERS
+from players.knowledge import PLAYOUTS, SAMPLERS, cards_estimate
 from players.search import Budget, Search
 from rules import GAMES
+from rules.record import Progress
 from tests.players.helpers import played
 
 
@@ -41,11 +42,11 @@ def test_fast_playouts_are_games_the_rules_accept(
     for horizon, limit in ((10**6, 10**6), (3, 10**6), (0, 7)):
         record: list[tuple[int, int]] = []
         rng = random.Random(horizon)
-        totals = PLAYOUTS[slug](root, 0, horizon, limit, game.scores(root), rng, record)
+        totals, cut = PLAYOUTS[slug](root, 0, horizon, limit, game.scores(root), rng, record)
         state = root
         for a, b in record:
             state = game.apply(state, {0: str(a), 1: str(b)})
-        assert totals == game.scores(state)
+        assert totals == game.scores(state) and cut == (not game.is_over(state))
         if horizon == 10**6:
             assert game.is_over(state)
         if limit == 7:
@@ -66,3 +67,15 @@ def test_the_fast_playout_matches_the_generic_one(steps: int) -> None:
                 search.fast = None
             totals.append(search._playout(progress.state, 0))
         assert totals[0] == totals[1]
+
+
+def test_the_card_estimate_credits_the_seats_still_playing() -> None:
+    """A Numerical Card Game seat still in the game is credited its fresh cards (at most the
+    moves left); a seat that dropped out keeps only its score."""
+    game = GAMES["numerical-cards"]
+    progress = Progress.begin(game, 3, {"m": 5})
+    progress = progress.submit(0, "drop").submit(1, "2")
+    state = progress.state
+    assert cards_estimate(state) == (0.0, 5.0, 5.0)
+    short = Progress.begin(game, 3, {"m": 5, "max_moves": 3}).submit(0, "1").submit(1, "1")
+    assert cards_estimate(short.state) == (4.0, 4.0, 2.0)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import math
 import random
 
+from players.levels import choose
 from players.outcome import Judge
 from players.search import Budget, search
 from rules import GAMES
@@ -54,3 +56,24 @@ def test_rewards_share_ties_and_exclude_resigned_seats() -> None:
     assert ahead[0] > 0.75 > 0.25 > ahead[1] and ahead[2] == 0
     rewards = Judge(GAMES["arcs-and-marks"], 2, frozenset()).rewards((1, 5))
     assert rewards[0] > 0.5 > rewards[1]
+
+
+def test_a_cut_playout_rewards_the_lead_by_degrees() -> None:
+    """Where a playout is cut, a seat one point behind is worth more than one three behind and
+    a wider lead more than a narrow one; at the end a win is a win."""
+    judge = Judge(GAMES["numerical-cards"], 3, frozenset(), cut_spread=3.0)
+    close = judge.rewards((10, 11, 5), cut=True)
+    far = judge.rewards((10, 13, 5), cut=True)
+    assert close[0] > far[0] and far[1] > close[1] > 0.5 > close[0]
+    final = judge.rewards((10, 11, 5))
+    assert final[1] > 0.75 > 0.25 > final[0]
+
+
+def test_hard_plays_the_sure_points_at_a_table_of_three() -> None:
+    """At the opening of Numerical Card Game with 3 or 4 players, a 1 scores 2 whatever the
+    other seat shows: hard plays it in every seed (it used to scatter over the deck)."""
+    game = GAMES["numerical-cards"]
+    for players in (3, 4):
+        state = Progress.begin(game, players, {}).state
+        moves = {choose(game, state, 0, "hard", seed, seconds=math.inf) for seed in range(8)}
+        assert moves == {"1"}
