@@ -103,6 +103,7 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
         "hard_p99_ms": times["hard"]["p99"],
         "expert_p99_ms": times["expert"]["p99"],
         "strength_games_per_pairing": res.plan.games,
+        "strength_first_game": res.plan.first_game,
     }
     goals = {
         "hard_vs_random_min_win_rate": at_least(
@@ -140,14 +141,14 @@ def _cell(t: Tally | None, width: int) -> str:
 def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
     """The strength section of the table."""
     plan = res.plan
-    scaled = "" if plan.scale == 1 else f", budgets cut to {plan.scale:g}"
+    details = "" if plan.scale == 1 else f", budgets cut to {plan.scale:g}"
     if plan.first_game:
-        scaled += f", seeds from game {plan.first_game}"
+        details += f", seeds from game {plan.first_game}"
     found = tallies(res.results)
     lines = [
         f"6. Computer players ({plan.games} games per pairing at default options, "
         f"{plan.round_robin_games} per other pair,",
-        f"   {plan.table_games} per larger table; the counted seat rotates{scaled};"
+        f"   {plan.table_games} per larger table; the counted seat rotates{details};"
         f" {res.seconds:.0f} s)",
         "   W/D/L of the first named (W = alone best) and its score (a draw counts half)",
     ]

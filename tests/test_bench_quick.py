@@ -231,7 +231,9 @@ def test_the_strength_options_reach_the_report(capsys: pytest.CaptureFixture[str
     )
     out = capsys.readouterr().out
     assert status == 0 and "seeds from game 9" in out
-    played = json.loads(out.strip().splitlines()[-1])["strength"]
+    summary = json.loads(out.strip().splitlines()[-1])
+    assert summary["strength_first_game"] == 9
+    played = summary["strength"]
     assert list(played) == ["binary-scramble"] and list(played["binary-scramble"]) == [
         "greedy_vs_random"
     ]
