@@ -31,6 +31,13 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--workers", type=int, default=2, help="threads (default 2)")
     parser.add_argument("--checkpoint", type=Path, help="write finished parts to this file")
     parser.add_argument("--resume", action="store_true", help="continue from --checkpoint")
+    parser.add_argument(
+        "--checkpoint-every",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="while collecting bounds, write the checkpoint this often (default 60)",
+    )
     parser.add_argument("--pure", action="store_true", help="use the pure search (rules)")
     parser.add_argument("--record", action="store_true", help="add a proven a(N) to the values")
     return parser
@@ -86,6 +93,7 @@ def _compiled(core: Core, n: int, args: argparse.Namespace) -> dict[str, Any]:
         progress.phase,
         on_keep,
         saved.memo,
+        args.checkpoint_every,
     )
     outcome = _interruptible(core, lambda: solve(core, n, plan))
     if args.checkpoint:

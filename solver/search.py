@@ -56,6 +56,8 @@ class Search:
         self.hi: dict[int, int] = {}
         self.lists: dict[int, tuple[int, list[tuple[int, Order]]]] = {}
         self.lock = threading.Lock()
+        self.on_collected: Callable[[], None] = lambda: None
+        """Called after each finished collection, from the thread that ran it."""
 
     def upper(self, mask: int) -> int:
         """A proven upper bound on the best total of a game on the set."""
@@ -102,6 +104,7 @@ class Search:
             self.lists[mask] = (floor, found)
             if not found:
                 self.hi[mask] = min(self.upper(mask), floor - 1)
+        self.on_collected()
         return [o for _, o in found]
 
     def sub_bounds(
@@ -203,9 +206,39 @@ class Plan:
     """Called after each part: (part, best, order, parts finished, parts in all)."""
     on_phase: Callable[[str], None] | None = None
     on_keep: Callable[[Search], None] | None = None
-    """Called after the heuristic rounds and after the bounds, to keep what they found."""
+    """Keeps what was found: after the heuristic rounds, during the bounds and after them."""
     memo: dict[str, Any] | None = None
     """What an earlier run's collections proved (Search.memo)."""
+    keep_every: float = 60.0
+    """Seconds between keeps during the bounds: a run killed outright loses at most this."""
+
+
+class _Keeper:
+    """Plan.on_keep, called now or (after a collection) when keep_every has passed."""
+
+    def __init__(self, search: Search, plan: Plan) -> None:
+        self.search, self.plan = search, plan
+        self.last = time.monotonic()
+        self.lock = threading.Lock()  # one keep at a time: collections finish side by side
+
+    def now(self) -> None:
+        """Keep what the search found (waits for a keep under way in another thread)."""
+        if self.plan.on_keep:
+            with self.lock:
+                self._keep(self.plan.on_keep)
+
+    def when_due(self) -> None:
+        """Keep if keep_every has passed since the last keep, unless one is under way."""
+        due = time.monotonic() - self.last >= self.plan.keep_every
+        if due and self.plan.on_keep and self.lock.acquire(blocking=False):
+            try:
+                self._keep(self.plan.on_keep)
+            finally:
+                self.lock.release()
+
+    def _keep(self, on_keep: Callable[[Search], None]) -> None:
+        on_keep(self.search)
+        self.last = time.monotonic()
 
 
 def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
@@ -217,6 +250,7 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
         search.offer(mask, *plan.best)
     if search.lower(mask)[0] >= search.upper(mask):
         return Outcome(*search.lower(mask), True, {"total": time.perf_counter() - start})
+    keeper = _Keeper(search, plan)
     with ThreadPoolExecutor(plan.workers) as pool:
         try:
             if plan.memo:
@@ -224,20 +258,18 @@ def solve_mask(search: Search, mask: int, plan: Plan) -> Outcome:
             if plan.best is None:
                 tell("heuristic rounds")
                 search.heuristic(mask, pool)
-                if plan.on_keep:
-                    plan.on_keep(search)
+                keeper.now()
             clock["heuristic"] = time.perf_counter() - start
             tell(f"bounds from the smaller sets (best so far {search.lower(mask)[0]})")
             target = search.lower(mask)[0] + 1
+            search.on_collected = keeper.when_due  # the bounds may take hours: keep as they go
             bounds, extra = search.sub_bounds(mask, target, pool)
             for o in extra:
                 search.offer(mask, search.core.total(o), o)
             clock["bounds"] = time.perf_counter() - start - clock["heuristic"]
-            if plan.on_keep:
-                plan.on_keep(search)
+            keeper.now()
         except Stopped:
-            if plan.on_keep:  # the collections finished before the stop are proofs too
-                plan.on_keep(search)
+            keeper.now()  # the collections finished before the stop are proofs too
             best, order = search.lower(mask)
             clock["total"] = time.perf_counter() - start
             return Outcome(best, order, False, clock)

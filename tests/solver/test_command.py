@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -122,3 +125,39 @@ def test_a_stop_during_the_bounds_keeps_them(
     monkeypatch.setattr(Search, "collect", original)
     status, answer, _ = run(capsys, "12", "--checkpoint", str(checkpoint), "--resume")
     assert status == 0 and answer["best"] == PROVEN_BEST[12]
+
+
+def _kept_lists(checkpoint: Path) -> int:
+    """How many collections the checkpoint holds (0 while it is not written yet)."""
+    try:
+        memo = json.loads(checkpoint.read_text())["memo"]
+    except (OSError, ValueError):
+        return 0  # not written yet (the file is only ever replaced whole)
+    return len(memo["lists"]) if memo else 0
+
+
+def test_a_run_killed_while_collecting_resumes_from_what_it_kept(
+    capsys: pytest.CaptureFixture[str], core: Core, tmp_path: Path
+) -> None:
+    """Killed outright, a run keeps the collections written while collecting; resumed, it proves."""
+    checkpoint = tmp_path / "a13.json"
+    argv = ["integer-sequence", "13", "--checkpoint", str(checkpoint), "--checkpoint-every", "0"]
+    run_ = subprocess.Popen(
+        [sys.executable, "-m", "solver", *argv],
+        cwd=Path(command.__file__).parents[1],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 60
+        while _kept_lists(checkpoint) < 20 and run_.poll() is None:
+            assert time.monotonic() < deadline, "no collection was written within a minute"
+            time.sleep(0.01)
+    finally:
+        run_.kill()
+        run_.wait()
+    saved = json.loads(checkpoint.read_text())
+    assert saved["best"] > 0 and not saved["done"] and len(saved["memo"]["lists"]) >= 20
+    status, answer, err = run(capsys, "13", "--checkpoint", str(checkpoint), "--resume")
+    assert status == 0 and answer["proven"] and answer["best"] == PROVEN_BEST[13]
+    assert "resuming" in err
