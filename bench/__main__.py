@@ -109,6 +109,7 @@ def run_on_postgres(
                     sizes.scale_members,
                     sizes.scale_warmup_s,
                     sizes.scale_window_s,
+                    sizes.scale_claims_s,
                     profile_dir,
                 )
     return postgres, scale

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from bench.claims import LEVEL
 from bench.moves import Phase
 from bench.postgres import PostgresResult
 from bench.scale import PARTNERS, Run, ScaleResult
@@ -89,6 +90,7 @@ def scale_summary(res: ScaleResult | str) -> dict[str, Any]:
         "scale_retry_share",
         "scale_p99_over_p50",
         "scale_busy",
+        "scale_searches_per_decision",
     )
     if isinstance(res, str):
         return {**dict.fromkeys(fields), "goals": {}, "details": {"scale": res}}
@@ -100,6 +102,7 @@ def scale_summary(res: ScaleResult | str) -> dict[str, Any]:
         "scale_retry_share": rounded(max(retry_share(r) for r in res.runs)),
         "scale_p99_over_p50": rounded(max(tail_ratio(r) for r in res.runs)),
         "scale_busy": sum(given_up(r) for r in res.runs),
+        "scale_searches_per_decision": rounded(res.claims.per_decision),
     }
     wrong = sum(r.lost + r.doubled for r in res.runs)
     out["goals"] = {
@@ -112,6 +115,9 @@ def scale_summary(res: ScaleResult | str) -> dict[str, Any]:
         ),
         "scale_busy": goal(out["scale_busy"], "== 0", lambda v: v == 0),
         "scale_log_exact": goal(wrong, "moves lost or doubled == 0", lambda v: v == 0),
+        "scale_searches_per_decision": goal(
+            out["scale_searches_per_decision"], "== 1", lambda v: v == 1
+        ),
     }
     out["details"] = {
         "scale": {
@@ -119,6 +125,14 @@ def scale_summary(res: ScaleResult | str) -> dict[str, Any]:
             "members": res.members,
             "warmup_s": res.warmup_s,
             "window_s": res.window_s,
+            "claims": {
+                "processes": res.claims.processes,
+                "games": res.claims.games,
+                "seconds": res.claims.seconds,
+                "computer_moves": res.claims.decisions,
+                "searches": res.claims.searched,
+                "asked": res.claims.asked,
+            },
             "runs": [
                 {
                     "processes": r.processes,
@@ -264,6 +278,15 @@ def scale_lines(res: ScaleResult | str, s: dict[str, Any], number: int) -> list[
         f" {_met(s, 'scale_retry_share')}; p99 / p50 {s['scale_p99_over_p50']} at most; goal"
         f" <= {TAIL_GOAL:g}: {_met(s, 'scale_p99_over_p50')}; {s['scale_busy']} moves given up"
         f" as busy; goal 0: {_met(s, 'scale_busy')}"
+    )
+    claims = res.claims
+    lines.append(
+        f"   computers: {claims.processes} processes racing for every decision of"
+        f" {claims.games} games against '{LEVEL}' computers for {claims.seconds:g} s"
+        f" (asked {claims.asked} times):"
+        f" {claims.searched} searches for {claims.decisions} computer moves,"
+        f" {s['scale_searches_per_decision']} each;"
+        f" goal 1: {_met(s, 'scale_searches_per_decision')}"
     )
     lines.append(
         "   cores: CPU time over the window (the machine has 2); CPU ms/move: the bot"

@@ -8,11 +8,8 @@ the moves the processes accepted, none lost and none twice.
 
 from __future__ import annotations
 
-import asyncio
-import json
 import logging
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -20,12 +17,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bench.child import ROOT, ChildError
+from bench.claims import ClaimsResult, run_claims
 from bench.cpu import Machine, process_cpu_s, tree_cpu_s
 from bench.pg_server import BenchServer
-from db import open_store
-from db.audit import Entry, log_entries
-from db.postgres import PostgresDatabase
+from bench.processes import logged_moves, migrate, reports_of, spawn, start_together, stop_all
 
 log = logging.getLogger(__name__)
 
@@ -35,8 +30,6 @@ PARTNERS = 2
 sits at 2 * PARTNERS tables (200 games for 100 members)."""
 CHANNELS = 8
 FIRST_USER = 7_000_000
-START_LEAD_S = 0.5
-"""The processes start this long after the last says it is ready."""
 
 
 @dataclass
@@ -69,6 +62,7 @@ class ScaleResult:
     window_s: float
     runs: list[Run]
     settings: dict[str, str]
+    claims: ClaimsResult
 
     @property
     def gain(self) -> float:
@@ -97,51 +91,6 @@ def plans(url: str, processes: int, members: int, warmup_s: float, window_s: flo
     return out
 
 
-def migrate(url: str) -> None:
-    """Bring the new database to the schema before the processes race to do it."""
-
-    async def opened_and_closed() -> None:
-        store = await open_store(url)
-        await store.close()
-
-    asyncio.run(opened_and_closed())
-
-
-def spawn(plan: dict[str, Any], workdir: Path, name: str) -> subprocess.Popen[str]:
-    """Start one process on its plan."""
-    plan_path = workdir / f"{name}.json"
-    plan_path.write_text(json.dumps(plan))
-    errors = open(workdir / f"{name}.err", "w")  # noqa: SIM115 (closed with the process)
-    return subprocess.Popen(
-        [sys.executable, "-m", "bench.scale_child", str(plan_path)],
-        cwd=ROOT,
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=errors,
-        text=True,
-    )
-
-
-def _failed(child: subprocess.Popen[str], workdir: Path, name: str) -> ChildError:
-    child.kill()
-    child.wait()
-    tail = (workdir / f"{name}.err").read_text(errors="replace")[-2000:]
-    return ChildError(f"bench.scale_child {name} failed: {tail}")
-
-
-def logged_moves(url: str) -> Counter[Entry]:
-    """Every entry of every game's log, and every sealed move still kept apart."""
-
-    async def read() -> list[Entry]:
-        engine = await PostgresDatabase.open(url)
-        try:
-            return await engine.read(log_entries)
-        finally:
-            await engine.close()
-
-    return Counter(asyncio.run(read()))
-
-
 def run_once(
     server: BenchServer,
     processes: int,
@@ -159,37 +108,17 @@ def run_once(
     for plan, name in zip(plans(url, processes, members, warmup_s, window_s), names, strict=True):
         if profile_dir is not None:
             plan["profile"] = str(profile_dir / f"{name}.prof")
-        children.append(spawn(plan, workdir, name))
+        children.append(spawn("bench.scale_child", plan, workdir, name))
     try:
-        for child, name in zip(children, names, strict=True):
-            assert child.stdout is not None
-            # A wrapper (a profiler) may print first: wait for the line, or the end.
-            while (line := child.stdout.readline()) and line.strip() != "ready":
-                pass
-            if not line:
-                raise _failed(child, workdir, name)
-        start_at = time.time() + START_LEAD_S
-        for child in children:
-            assert child.stdin is not None
-            child.stdin.write(f"{start_at}\n")
-            child.stdin.flush()
+        start_at = start_together(children, names, workdir)
         time.sleep(max(0.0, start_at + warmup_s - time.time()))
         postmaster = server.pid()
         before = _sample(postmaster, children)
         time.sleep(window_s)
         after = _sample(postmaster, children)
-        reports = []
-        for child, name in zip(children, names, strict=True):
-            out, _ = child.communicate(timeout=120)
-            found = [line for line in out.splitlines() if line.startswith("{")]
-            if child.returncode != 0 or not found:
-                raise _failed(child, workdir, name)
-            reports.append(json.loads(found[-1]))
+        reports = reports_of(children, names, workdir)
     finally:
-        for child in children:
-            if child.poll() is None:
-                child.kill()
-                child.wait()
+        stop_all(children)
     accepted = Counter(tuple(a) for r in reports for a in r.pop("accepted"))
     logged = logged_moves(url)
     for report, before_s, after_s in zip(reports, before[2], after[2], strict=True):
@@ -220,9 +149,11 @@ def run_scale(
     members: int,
     warmup_s: float,
     window_s: float,
+    claims_s: float,
     profile_dir: Path | None,
 ) -> ScaleResult:
-    """The run with one process, then the run with two, each on a new database."""
+    """The run with one process, then the run with two, each on a new database; then two
+    processes racing for computer decisions (bench.claims)."""
     runs = []
     with tempfile.TemporaryDirectory(prefix="bench-scale-") as tmp:
         for processes in PROCESSES:
@@ -231,4 +162,5 @@ def run_scale(
                 run_once(server, processes, members, warmup_s, window_s, Path(tmp), profile_dir)
             )
             log.info("scale: %.0f moves/s", runs[-1].moves_per_s)
-    return ScaleResult(members, warmup_s, window_s, runs, server.settings())
+        claims = run_claims(server, claims_s, Path(tmp))
+    return ScaleResult(members, warmup_s, window_s, runs, server.settings(), claims)

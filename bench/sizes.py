@@ -59,6 +59,8 @@ class Sizes:
     scale_warmup_s: float
     scale_window_s: float
     """Accepted moves are counted over this window, after the warm-up."""
+    scale_claims_s: float
+    """How long two processes race for every computer decision (the searches are counted)."""
     strength_slugs: tuple[str, ...] = ()
     """The strength section plays only these games (none named: every game)."""
     strength_only: tuple[tuple[str, str], ...] = ()
@@ -95,6 +97,7 @@ FULL = Sizes(
     scale_members=100,
     scale_warmup_s=3.0,
     scale_window_s=20.0,
+    scale_claims_s=10.0,
 )
 
 QUICK = Sizes(
@@ -129,6 +132,7 @@ QUICK = Sizes(
     scale_members=100,
     scale_warmup_s=0.5,
     scale_window_s=1.0,
+    scale_claims_s=2.0,
 )
 
 

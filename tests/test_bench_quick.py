@@ -282,6 +282,9 @@ def test_scale_section_counts_every_move_once(every_section: dict[str, Any]) -> 
         assert each["accepted"] == each["logged"] > 0 and each["lost"] == each["doubled"] == 0
         assert all(p["refused_count"] == 0 for p in each["processes_detail"]), each
     assert summary["goals"]["scale_log_exact"]["met"]
+    claims = measured["claims"]
+    assert claims["processes"] == 2 and claims["computer_moves"] > 0, claims
+    assert claims["searches"] == claims["computer_moves"], claims
 
 
 def test_without_postgres_the_rows_say_not_measured(
