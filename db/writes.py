@@ -314,7 +314,6 @@ def end_match_now(conn: Connection, match_id: int, end: MatchEnd, now: float) ->
         (end.status, json.dumps(end.result), match_id),
     )
     conn.execute("DELETE FROM sealed WHERE match_id = ?", (match_id,))
-    conn.execute("DELETE FROM claims WHERE match_id = ?", (match_id,))
     forget_votes(conn, match_id)
     forget_invitations(conn, match_id)
     if end.solitaire is not None:
@@ -400,16 +399,20 @@ def keep_solitaire_best(conn: Connection, match_id: int, score: SolitaireScore, 
 def claim(
     conn: Connection, kind: str, match_id: int, step: int, holder: str, now: float, seconds: float
 ) -> bool:
-    """Take on a match's step for this kind of work, for `seconds`: True unless another holder
-    has it for this step or a later one and its time has not run out."""
+    """Take on a match's step for this kind of work, for `seconds`: True if the match is active
+    at that step as stored, unless another holder has it for this step or a later one and its
+    time has not run out."""
     # One statement: of two processes claiming at once, the row's lock lets one in, and the
-    # other's update finds the claim taken and returns no row.
+    # other's update finds the claim taken and returns no row. A process whose copy is a step
+    # behind finds the match elsewhere and gets no row either; a game's end keeps its claim, so
+    # its last step stays taken.
     taken = conn.execute(
-        "INSERT INTO claims (kind, match_id, step, holder, until) VALUES (?, ?, ?, ?, ?) "
+        "INSERT INTO claims (kind, match_id, step, holder, until) "
+        "SELECT ?, id, step, ?, ? FROM matches WHERE id = ? AND step = ? AND status = 'active' "
         "ON CONFLICT (kind, match_id) DO UPDATE SET step = excluded.step, "
         "holder = excluded.holder, until = excluded.until "
         "WHERE claims.step < excluded.step OR claims.holder = excluded.holder "
         "OR claims.until < ? RETURNING holder",
-        (kind, match_id, step, holder, now + seconds, now),
+        (kind, holder, now + seconds, match_id, step, now),
     ).fetchone()
     return taken is not None

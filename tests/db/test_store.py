@@ -298,7 +298,8 @@ async def test_a_claim_is_one_holders_until_it_runs_out_or_the_step_moves(
     backend: Backend,
 ) -> None:
     """A step's work claimed by one process is refused to another until the claim's time runs
-    out or a later step is claimed; its holder may claim it again; a game's end clears it."""
+    out or a later step is claimed; its holder may claim it again; a step the match is not at,
+    or a match that is over, is refused to all."""
     store = backend.store
     other = await backend.another()
     try:
@@ -308,9 +309,13 @@ async def test_a_claim_is_one_holders_until_it_runs_out_or_the_step_moves(
         assert await store.claim("computer", match_id, 0, "a", 130.0, 60.0)
         assert not await other.claim("computer", match_id, 0, "b", 189.0, 60.0)
         assert await other.claim("computer", match_id, 0, "b", 191.0, 60.0)
-        assert await store.claim("computer", match_id, 1, "a", 192.0, 60.0)
-        assert await store.claim("deadline", match_id, 1, "b", 192.0, 60.0)
+        assert not await store.claim("computer", match_id, 1, "a", 192.0, 60.0)  # not there yet
+        await resolve(store, match_id, 0, [(0, "1"), (1, "2")])
+        assert await store.claim("computer", match_id, 1, "a", 193.0, 60.0)
+        assert not await other.claim("computer", match_id, 0, "b", 300.0, 60.0)  # a step behind
+        assert await other.claim("deadline", match_id, 1, "b", 194.0, 60.0)
         await finish(store, match_id, MatchEnd("cancelled", {}), 200.0)
-        assert await other.claim("computer", match_id, 1, "b", 201.0, 60.0)
+        assert not await other.claim("computer", match_id, 1, "b", 300.0, 60.0)
+        assert not await store.claim("computer", match_id, 1, "a", 300.0, 60.0)
     finally:
         await other.close()
