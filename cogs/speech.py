@@ -70,8 +70,9 @@ MONTH = "LLLL y"
 reader's language."""
 
 
+@cache
 def languages() -> tuple[str, ...]:
-    """The languages the bot speaks: the source language and each one with a catalogue."""
+    """The languages the bot speaks: the source's, and each with a catalogue (looked for once)."""
     found = sorted(p.parent.parent.name for p in LOCALES.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
     return (SOURCE_LANGUAGE, *(lang for lang in found if lang != SOURCE_LANGUAGE))
 

@@ -195,6 +195,18 @@ def active_matches_of(conn: Connection, user_id: int) -> list[int]:
     ]
 
 
+def active_matches_with_computers(conn: Connection) -> list[int]:
+    """Ids of the active matches where a computer has a seat."""
+    return [
+        r[0]
+        for r in conn.execute(
+            "SELECT id FROM matches m WHERE status = 'active' AND EXISTS "
+            "(SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.computer IS NOT NULL) "
+            "ORDER BY id"
+        )
+    ]
+
+
 def due(conn: Connection, now: float) -> list[int]:
     """Open matches whose reminder or deadline has come."""
     return [

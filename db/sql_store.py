@@ -188,6 +188,10 @@ class SqlStore:
         """Ids of the active matches in which a member has a seat."""
         return await self._db.read(reads.active_matches_of, user_id)
 
+    async def active_matches_with_computers(self) -> list[int]:
+        """Ids of the active matches where a computer has a seat."""
+        return await self._db.read(reads.active_matches_with_computers)
+
     async def standings(self, guild_id: int, game: str, limit: int) -> list[Standing]:
         """A server's leaderboard for a game ('*' = all games), best rating first."""
         return await self._db.read(reads.standings, guild_id, game, limit)

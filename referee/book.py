@@ -24,6 +24,8 @@ ATTEMPTS = 8
 HEARD = 4096
 """How many recently changed matches' versions are remembered: a copy read while one changed
 elsewhere is not kept (past these, the versioned write still catches it)."""
+REPLAYS_AT_ONCE = 200
+"""Loading every open game replays them on the event loop, a few milliseconds per this many."""
 
 Action = Callable[[Match], Awaitable[Outcome]]
 
@@ -175,14 +177,18 @@ class Book:
         needs no query from then on."""
         if self._knows_all:
             return await self.get_many(sorted(self._seated))
-        known = [self.known(d) for d in await self.store.load_open_matches()]
+        known = []
+        for count, data in enumerate(await self.store.load_open_matches(), 1):
+            known.append(self.known(data))
+            if count % REPLAYS_AT_ONCE == 0:
+                await asyncio.sleep(0)  # thousands of replays take a second: moves go between
         self._knows_all = not self.store.shared
         return known
 
     async def open_at_start(self) -> list[Match]:
         """The matches that were open when this process started, each as it is now: the
-        first call loads every open match, and whoever asks after it (the post after a
-        restart, the computers to resume) shares that one load, even on a shared store."""
+        first call loads every open match, and whoever asks after it shares that one load,
+        even on a shared store."""
         if self._at_start is None:
             self._at_start = asyncio.ensure_future(self._open_ids())
         try:

@@ -112,6 +112,7 @@ class Computers:
     async def computers_to_resume(self, owns: Callable[[int], bool] = lambda _: True) -> Outcome:
         """After a start: the games whose computers are to move, in the guilds `owns` accepts
         (a search cut short by the restart is done again, with the same seed, so it finds the
-        same move)."""
-        matches = [m for m in await self.book.open_at_start() if owns(m.row.guild_id)]
+        same move). Only the games where a computer sits are loaded."""
+        ids = await self.book.store.active_matches_with_computers()
+        matches = [m for m in await self.book.get_many(ids) if owns(m.row.guild_id)]
         return Outcome(computers=[m.id for m in matches if m.status == ACTIVE and m.thinking()])

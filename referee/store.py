@@ -191,6 +191,10 @@ class Store(Protocol):
         """Ids of the active matches in which a member has a seat."""
         ...
 
+    async def active_matches_with_computers(self) -> list[int]:
+        """Ids of the active matches where a computer has a seat."""
+        ...
+
     async def standings(self, guild_id: int, game: str, limit: int) -> list[Standing]:
         """A server's leaderboard for a game ('*' = all games), best first."""
         ...

@@ -400,6 +400,10 @@ class Game(abc.ABC, Generic[S]):
         canonical = {seat: self.parse(s, seat, text) for seat, text in moves.items()}
         return self._apply(s, canonical)
 
+    def apply_parsed(self, s: S, moves: Mapping[Seat, Move]) -> S:
+        """Apply a complete step of moves `parse` gave on this state (checked, so not again)."""
+        return self._apply(s, moves)
+
     @abc.abstractmethod
     def is_over(self, s: S) -> bool:
         """True when the game has ended."""

@@ -69,7 +69,7 @@ class Progress:
 
     def ended_by_resignation(self) -> bool:
         """True when resignations ended the game: a resigned solitaire, or one seat left."""
-        if not self.resigned:
+        if not self.left:  # asked at every step of a replay: the cheap answer first
             return False
         return self.players == 1 or self.players - len(self.resigned) <= 1
 
@@ -111,8 +111,9 @@ class Progress:
         move = self.check(seat, text, allow_change)
         pending = {**self.pending, seat: move}
         if set(pending) == set(self.game.to_move(self.state)):
-            return replace(self, state=self.game.apply(self.state, pending), pending={})
-        return replace(self, pending=pending)
+            # Each move was parsed on this state by `check`: replaying a long log parses once.
+            return Progress(self.game, self.game.apply_parsed(self.state, pending), {}, self.left)
+        return Progress(self.game, self.state, pending, self.left)
 
     def resign(self, seat: Seat, reason: str = REASONS[0]) -> Progress:
         """A seat leaves before the end (once), for a reason of `REASONS`; its sealed move of

@@ -14,6 +14,7 @@ from db import open_store
 from db.copies import clone_games
 from players import Request, think
 from referee import Referee
+from referee.match import ACTIVE
 from referee.thinker import Thinker
 from rules import GAMES
 from rules.base import Move
@@ -130,8 +131,8 @@ async def fill(path: Path, games: int, seed: int = 7) -> None:
         await referee.set_season_length(GUILDS[0], "monthly", moderator=True)
         await play_templates(referee, random.Random(seed))
         # A search another process has claimed (with one process on SQLite, none is).
-        claimed = (await referee.known_open_matches())[0]
-        await store.claim("computer", claimed.id, claimed.row.step, "another", 0.0, 60.0)
+        claimed = next(m for m in await referee.known_open_matches() if m.status == ACTIVE)
+        assert await store.claim("computer", claimed.id, claimed.row.step, "another", 0.0, 60.0)
     finally:
         await store.close()
     with closing(sqlite3.connect(path)) as conn, conn:

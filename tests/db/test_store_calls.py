@@ -63,6 +63,19 @@ async def test_lookups_find_open_matches_by_server_member_and_channel(store: Sql
     assert await store.active_matches_of(12) == []
 
 
+async def test_the_active_matches_with_a_computer_are_found_alone(store: SqlStore) -> None:
+    """Only active matches where a computer sits: not a lobby of computers, nor a finished one."""
+    await active(store, 10, 11)
+    row = await store.create_match(lobby_of(12))
+    await store.add_computers(row.id, await at(store, row.id), "easy", ["Computer 1"], 2.0)
+    await store.start_match(row.id, await at(store, row.id), {"m": 2, "rounds": 1}, Deadline(), 3.0)
+    waiting = (await store.create_match(lobby_of(13))).id
+    await store.add_computers(waiting, await at(store, waiting), "easy", ["Computer 1"], 2.0)
+    assert await store.active_matches_with_computers() == [row.id]
+    await finish(store, row.id, MatchEnd("cancelled", {}), 4.0)
+    assert await store.active_matches_with_computers() == []
+
+
 async def test_deadlines_tell_the_clock_when_to_wake(store: SqlStore) -> None:
     """The earliest reminder or deadline of an open match wakes the clock; a record may keep the
     deadline (None) or set the next step's; an ended match wakes nobody."""
