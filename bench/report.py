@@ -22,13 +22,18 @@ from bench.scale import ScaleResult
 from bench.sizes import Sizes
 from bench.solver import GOALS_S as SOLVER_GOALS_S
 from bench.solver import SolverResult
+from bench.stats import at_most, percentile
 from bench.stats import goal as _goal
-from bench.stats import percentile
 from bench.stats import rounded as _r
 from bench.strength import StrengthResult
 from bench.strength_report import strength_lines, strength_summary
 
 GROWTH_LIMIT = 1.5
+KIND_RATIO_GOALS = (("dm", "move_ratio_dm_p50", 1.2), ("slash", "move_ratio_turn_p50", 2.0))
+"""A DM move's and a turn move's (with its picture) p50 over the floor's, at most this."""
+KIND_LABELS = {"dm": "DM", "slash": "turn move (its picture drawn)"}
+RESTART_GOAL_S = 1.0
+"""A new process on 10,000 open games accepts a move after its restart post within this."""
 """'No growth': the p99 with the most games open is at most this times the p99 with the fewest."""
 
 
@@ -152,6 +157,9 @@ def _moves_summary(
     out["move_p99_ms_at_100"] = p99[100]
     out["move_p99_ms_at_1000"] = p99[1000]
     goals["move_ratio_p50"] = _goal(out["move_ratio_p50"], "<= 1.5", lambda v: v <= 1.5)
+    for kind, name, limit in KIND_RATIO_GOALS:
+        out[name] = _r(first.p(50, kind) / _floor_p(first, 50))
+        goals[name] = at_most(out[name], limit)
     goals["move_p99_ms_at_1000"] = _goal(out["move_p99_ms_at_1000"], "< 50", lambda v: v < 50)
     goals["move_p99_growth"] = _goal(
         _r(growth), f"p99 at 1000 / p99 at 10 <= {GROWTH_LIMIT}", lambda v: v <= GROWTH_LIMIT
@@ -169,7 +177,9 @@ def _restart_summary(
     start = restart.start
     out["restart_s_10000"] = _r(start["phases_s"]["second_move"])
     out["kb_per_open_game"] = _r(restart.memory["kb_per_game"])
-    goals["restart_s_10000"] = _goal(out["restart_s_10000"], "< 2", lambda v: v < 2)
+    goals["restart_s_10000"] = _goal(
+        out["restart_s_10000"], f"< {RESTART_GOAL_S:g}", lambda v: v < RESTART_GOAL_S
+    )
     goals["kb_per_open_game"] = _goal(out["kb_per_open_game"], "< 50", lambda v: v < 50)
     details["restart_games"] = restart.games
     details["restart_phases_s"] = {k: _r(v) for k, v in start["phases_s"].items()}
@@ -202,6 +212,13 @@ def _moves_section(moves: MovesResult, s: dict[str, Any]) -> list[str]:
     lines.append(
         f"   {'ratio':24}{s['move_ratio_p50']:>9}{s['move_ratio_p99']:>9}"
         f"      goal p50 <= 1.5: {_met(s, 'move_ratio_p50')}"
+    )
+    lines.append(
+        "   p50 ratio by kind: "
+        + "; ".join(
+            f"{KIND_LABELS[kind]} x{s[name]} (goal <= {limit}: {_met(s, name)})"
+            for kind, name, limit in KIND_RATIO_GOALS
+        )
     )
     lines += ["", "2. Moves with more games open in the server (ms)"]
     head = ("open games", "moves", "p50", "p99", "DM p50", "/move p50", "floor p50", "settled p50")
@@ -243,7 +260,8 @@ def _restart_section(restart: RestartResult, s: dict[str, Any]) -> list[str]:
         f"3. Restart: a new bot process on {restart.games:,} open games"
         " (seconds since constructing the bot)",
         *(f"   {label:46}{value:8.2f}" for label, value in rows),
-        f"   restart {s['restart_s_10000']} s; goal < 2 s: {_met(s, 'restart_s_10000')}",
+        f"   restart {s['restart_s_10000']} s; goal < {RESTART_GOAL_S:g} s:"
+        f" {_met(s, 'restart_s_10000')}",
         f"   memory per open game: {mem['kb_per_game']:.2f} KB traced (RSS "
         f"{mem['rss_kb_per_game']:.2f} KB) over {mem['games']:,} games;"
         f" goal < 50 KB: {_met(s, 'kb_per_open_game')}",
