@@ -1,10 +1,11 @@
 """How long a board picture takes to draw, and how big it is, for every game."""
 
-# Seeded games are played through the rules at the options people play, and each picture is
-# drawn (and timed) once, from a mid-game or late view, for a spectator and for a seat (whose
-# view may hold a private part). Drawing keeps what repeats (laid-out text, compressed bands of
-# rows, cells); a view drawn again would find all of it kept, so every timed picture is of a
-# view not drawn before, as a move's picture is.
+# Seeded games are played through the rules at the options people play. At moments from
+# mid-game to the end, the pictures are drawn as a game draws them: the previous move's board
+# (not timed), then the move's board for the channel (timed: a turn move's answer waits for
+# it), then the same state for a seat (timed apart: the seat's prompt shows what the post
+# shows, so drawing may reuse the post's work). Drawing keeps what repeats; every timed picture
+# is of a view not drawn before.
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import logging
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from bench.stats import goal, percentile, rounded
@@ -46,8 +48,11 @@ class Times:
     """One game's rendering times and picture sizes at one table."""
 
     ms: list[float] = field(default_factory=list)
+    """Each move's picture: the first drawn of its state, after the previous move's."""
     cpu_ms: list[float] = field(default_factory=list)
     """The same pictures' processor time: what the drawing costs when others share the machine."""
+    other_ms: list[float] = field(default_factory=list)
+    """The same states for a seat, drawn after the move's picture."""
     sizes: list[int] = field(default_factory=list)
 
 
@@ -77,22 +82,30 @@ def run_pictures(games: int, repeats: int) -> PicturesResult:
         times = out[slug] = GameTimes()
         first = True
         for (players, options), table in zip(setups, (times.common, times.larger), strict=True):
-            views = []
+            drawings = []
             for seed in range(seeds):
                 states = play(slug, players, options, seed)
                 for share in MOMENTS:
-                    state = states[round(share * (len(states) - 1))]
-                    for viewer in (None, players - 1):
-                        views.append((GAMES[slug].view(state, viewer), NAMES[:players]))
+                    at = max(1, round(share * (len(states) - 1)))
+                    view = partial(GAMES[slug].view, states[at])
+                    drawings += [
+                        (GAMES[slug].view(states[at - 1], None), None),
+                        (view(None), table.ms),
+                        (view(players - 1), table.other_ms),
+                    ]
             gc.collect()
-            for view, names in views:
+            names = NAMES[:players]
+            for view_drawn, timed in drawings:
                 start, cpu = time.perf_counter(), time.thread_time()
-                png = picture(slug, view, names)
+                png = picture(slug, view_drawn, names)
                 if first:
                     times.first_ms, first = (time.perf_counter() - start) * 1000, False
                     continue
-                table.ms.append((time.perf_counter() - start) * 1000)
-                table.cpu_ms.append((time.thread_time() - cpu) * 1000)
+                if timed is None:
+                    continue
+                timed.append((time.perf_counter() - start) * 1000)
+                if timed is table.ms:
+                    table.cpu_ms.append((time.thread_time() - cpu) * 1000)
                 table.sizes.append(len(png))
         log.info(
             "%s: %d pictures, p50 %.1f ms, p99 %.1f ms at the common table",
@@ -117,6 +130,9 @@ def pictures_summary(res: PicturesResult) -> dict[str, Any]:
         "pictures_cpu_p99_ms": worst_cpu,
         "pictures_kb_max": largest,
         "goals": {
+            "pictures_p50_ms": goal(
+                worst_p50, f"<= {GOAL_P50_MS:g} (each game)", lambda v: v <= GOAL_P50_MS
+            ),
             "pictures_p99_ms": goal(
                 worst, f"<= {GOAL_P99_MS:g} (each game)", lambda v: v <= GOAL_P99_MS
             ),
@@ -129,12 +145,14 @@ def pictures_summary(res: PicturesResult) -> dict[str, Any]:
                     "p99_ms": rounded(percentile(t.common.ms, 99)),
                     "cpu_p50_ms": rounded(percentile(t.common.cpu_ms, 50)),
                     "cpu_p99_ms": rounded(percentile(t.common.cpu_ms, 99)),
+                    "other_p50_ms": rounded(percentile(t.common.other_ms, 50)),
+                    "other_p99_ms": rounded(percentile(t.common.other_ms, 99)),
                     "larger_p50_ms": rounded(percentile(t.larger.ms, 50)),
                     "larger_p99_ms": rounded(percentile(t.larger.ms, 99)),
                     "first_ms": rounded(t.first_ms),
                     "kb_p50": round(percentile(t.common.sizes, 50) / 1024, 1),
                     "kb_max": round(max(t.common.sizes + t.larger.sizes) / 1024, 1),
-                    "renders": len(t.common.ms) + len(t.larger.ms),
+                    "renders": sum(len(x.ms) + len(x.other_ms) for x in (t.common, t.larger)),
                     "goals_met": percentile(t.common.ms, 50) <= GOAL_P50_MS
                     and percentile(t.common.ms, 99) <= GOAL_P99_MS,
                 }
@@ -149,24 +167,29 @@ def pictures_lines(res: PicturesResult, s: dict[str, Any], number: int) -> list[
     rows = s["details"]["pictures"]
     met = {
         name: "met" if s["goals"][name]["met"] else "NOT MET"
-        for name in ("pictures_p99_ms", "pictures_kb_max")
+        for name in ("pictures_p50_ms", "pictures_p99_ms", "pictures_kb_max")
     }
-    head = ("p50 ms", "p99 ms", "cpu p50", "cpu p99", "big p50", "big p99", "KB p50", "KB max")
+    head = (
+        *("p50 ms", "p99 ms", "cpu p99", "seat p50", "seat p99"),
+        *("big p50", "big p99", "KB p50", "KB max"),
+    )
     keys = (
         "p50_ms",
         "p99_ms",
-        "cpu_p50_ms",
         "cpu_p99_ms",
+        "other_p50_ms",
+        "other_p99_ms",
         "larger_p50_ms",
         "larger_p99_ms",
         "kb_p50",
         "kb_max",
     )
     return [
-        f"{number}. Board pictures: PNG drawn once each from mid- and late-game views (spectator"
-        f" and a seat) of {res.seeds} games per table; goals at the common table (default"
-        f" options): p50 <= {GOAL_P50_MS:g} ms, p99 <= {GOAL_P99_MS:g} ms; big = the larger"
-        " table",
+        f"{number}. Board pictures: a move's PNG for the channel, drawn after the previous"
+        f" move's, at moments from mid-game to the end of {res.seeds} games per table; seat ="
+        " the same state for a seat, drawn after it; goals on the move's picture at the common"
+        f" table (default options): p50 <= {GOAL_P50_MS:g} ms, p99 <= {GOAL_P99_MS:g} ms;"
+        " big = the move's picture at the larger table",
         "   " + f"{'game':22}" + "".join(f"{h:>9}" for h in head) + "  goals",
         *(
             "   "
@@ -175,7 +198,8 @@ def pictures_lines(res: PicturesResult, s: dict[str, Any], number: int) -> list[
             + ("  met" if row["goals_met"] else "  NOT MET")
             for slug, row in rows.items()
         ),
-        f"   worst p50 {s['pictures_p50_ms']} ms, worst p99 {s['pictures_p99_ms']} ms (processor"
+        f"   worst p50 {s['pictures_p50_ms']} ms (goal <= {GOAL_P50_MS:g} ms:"
+        f" {met['pictures_p50_ms']}), worst p99 {s['pictures_p99_ms']} ms (processor"
         f" time {s['pictures_cpu_p99_ms']} ms); p99 goal <= {GOAL_P99_MS:g} ms:"
         f" {met['pictures_p99_ms']}; largest {s['pictures_kb_max']} KB; goal <"
         f" {GOAL_KB:g} KB: {met['pictures_kb_max']}",

@@ -70,6 +70,8 @@ STRENGTH_FIELDS = (*STRENGTH_GOALS, "expert_vs_hard_min_win_rate")
 CONTESTANTS = ("random", "greedy", "greedy-safe", "easy", "medium", "hard", "expert")
 GOALS = (
     "move_ratio_p50",
+    "move_ratio_dm_p50",
+    "move_ratio_turn_p50",
     "move_p99_ms_at_1000",
     "move_p99_growth",
     "restart_s_10000",
@@ -79,6 +81,7 @@ GOALS = (
     "hard_optimal_share",
     "expert_optimal_share",
     "lag_p99_ms",
+    "pictures_p50_ms",
     "pictures_p99_ms",
     "pictures_kb_max",
     *REQUESTS_FIELDS,
@@ -243,11 +246,11 @@ def test_the_strength_options_reach_the_report(capsys: pytest.CaptureFixture[str
 
 def test_the_pictures_section_runs_alone() -> None:
     """`python -m bench --quick --only pictures` times every game's pictures and reports its
-    two goals only."""
+    three goals only."""
     summary = quick_run("pictures")
     check_pictures(summary)
     assert "move_ratio_p50" not in summary and "lag_p99_ms" not in summary
-    assert set(summary["goals"]) == {"pictures_p99_ms", "pictures_kb_max"}
+    assert set(summary["goals"]) == {"pictures_p50_ms", "pictures_p99_ms", "pictures_kb_max"}
 
 
 @pytest.mark.postgres
