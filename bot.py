@@ -109,7 +109,7 @@ class RefereeBot(commands.AutoShardedBot):
     async def setup_hook(self) -> None:
         """Hear of other processes' changes, load the cogs (with the restart-proof buttons), and
         sync the commands, translated, from shard 0's process."""
-        await self.store.watch(self.referee.changed, self.referee.lost)
+        await self.referee.watch()
         for ext in EXTENSIONS:
             await self.load_extension(ext)
         if self.settings.metrics_port is not None:

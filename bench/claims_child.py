@@ -57,7 +57,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
     """Wait for the start, then watch every game until they end or the time is up."""
     store = await open_store(plan["url"])
     referee = Referee(store)
-    await store.watch(referee.changed, referee.lost)
+    await referee.watch()
     decided: Counter[str] = Counter()
     referee.thinker.on_decided = lambda level, how, seconds: decided.update([how])
     asked: Counter[str] = Counter()

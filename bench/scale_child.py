@@ -188,7 +188,7 @@ async def run(plan: dict[str, Any]) -> dict[str, Any]:
     """Open the games, wait for the start, play through warm-up and window; the counts."""
     store = await open_store(plan["url"])
     referee = Referee(store)
-    await store.watch(referee.changed, referee.lost)
+    await referee.watch()
     try:
         members = Members(referee, plan)
         setup = time.perf_counter()

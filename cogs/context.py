@@ -77,7 +77,7 @@ async def find_match(
             raise
     # Another process may have changed a game this one holds a copy of: the answer is decided
     # again on the games as stored.
-    await referee.current(await referee.open_matches(guild_id))
+    await referee.current(await referee.open_matches(guild_id, stored=True))
     return await _fitting(interaction, guild_id, statuses, member)
 
 

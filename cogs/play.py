@@ -335,10 +335,10 @@ async def dm_target(referee: Referee, user_id: int, content: str) -> tuple[Match
             raise RefereeError(Ask.NOT_PLAYING_NUMBER, number=match_id)
         return match, _move_text(text)
     text = _move_text(content)
-    mine = await referee.matches_of(user_id)
-    waiting = _awaiting_secret(mine, user_id)
+    waiting = _awaiting_secret(await referee.matches_of(user_id), user_id)
     if not waiting:
-        waiting = _awaiting_secret(await referee.current(mine), user_id)
+        stored = await referee.matches_of(user_id, stored=True)
+        waiting = _awaiting_secret(await referee.current(stored), user_id)
     if len(waiting) == 1:
         return waiting[0], text
     if not waiting:

@@ -57,8 +57,16 @@ class Book:
         self._playing: dict[int, set[int]] = {}
         """The open matches of each member: _seated turned around."""
         self._knows_all = False
-        """True once every open match is known (then lookups need no query); never when other
-        processes share the store, since they open matches this one does not see."""
+        """True once every open match is known (then lookups need no query): after loading them
+        all, on a shared store only while watching it (other processes open matches too)."""
+        self._watching = False
+        """True while the store tells this process of other processes' changes."""
+        self._where: dict[int, tuple[int, int]] = {}
+        """The server and channel of each open match this process knows of."""
+        self._active: set[int] = set()
+        """Open matches indexed from an active copy: their seats no longer change."""
+        self._unindexed: set[int] = set()
+        """Matches changed elsewhere whose seats the index may not have (lobbies, new ones)."""
         self._heard: OrderedDict[int, int] = OrderedDict()
         """The newest version heard of each recently changed match (the last HEARD)."""
         self._at_start: asyncio.Future[list[int]] | None = None
@@ -105,12 +113,21 @@ class Book:
         """True when the match is as stored (always, unless other processes share the store)."""
         return not self.store.shared or await self.store.version_of(match.id) == match.row.version
 
+    async def watch(self) -> None:
+        """Hear of other processes' changes from the store (never any, on SQLite): copies follow
+        them, and the index of who sits where stays whole."""
+        await self.store.watch(self.changed, self.lost)
+        self._watching = True
+
     def changed(self, match_id: int, version: int) -> None:
-        """Another process changed a match: forget an older copy of it, and remember the version
-        heard, so a copy read meanwhile (before the change) is not kept."""
+        """Another process changed a match: forget an older copy of it, note its seats for the
+        index (unless it was active), and remember the version heard, so a copy read meanwhile
+        (before the change) is not kept."""
         cached = self._cache.get(match_id)
-        if cached is not None and cached.row.version < version:
-            del self._cache[match_id]
+        if cached is None or cached.row.version < version:
+            self._cache.pop(match_id, None)
+            if match_id not in self._active:
+                self._unindexed.add(match_id)
         if version > self._heard.get(match_id, -1):
             self._heard[match_id] = version
             self._heard.move_to_end(match_id)
@@ -118,8 +135,11 @@ class Book:
                 self._heard.popitem(last=False)
 
     def lost(self) -> None:
-        """Changes may have gone unheard (the watch was cut): every copy is stale."""
+        """Changes may have gone unheard (the watch was cut): every copy is stale, and lookups
+        ask the store from now on."""
         self._cache.clear()
+        self._knows_all = False
+        self._unindexed.clear()
 
     async def get(self, match_id: int) -> Match:
         """A match by id, or RefereeError if there is none."""
@@ -138,26 +158,38 @@ class Book:
         if cached is not None:
             return cached
         match = Match.from_data(data)
+        self._seat(match)
         if match.row.version < self._heard.get(match.id, -1):
-            # Read before a change this process has heard of: a copy to use once, not to keep.
+            # Read before a change this process has heard of: a copy to use once, not to keep;
+            # the index looks at the match again at its next lookup.
+            self._unindexed.add(match.id)
             return match
         if match.status in (LOBBY, ACTIVE):
             self._cache[match.id] = match
-            self._seat(match.id, frozenset(match.members()))
         return match
 
     def keep(self, match: Match) -> Match:
         if match.status in (LOBBY, ACTIVE):
             self._cache[match.id] = match
-            self._seat(match.id, frozenset(match.members()))
         else:
             self._cache.pop(match.id, None)
             self._locks.pop(match.id, None)
-            self._seat(match.id, frozenset())
+        self._seat(match)
         return match
 
-    def _seat(self, match_id: int, members: frozenset[int]) -> None:
-        """Record who sits at an open match (nobody once it ends)."""
+    def _seat(self, match: Match) -> None:
+        """Index where the match is and who sits at it while it is open (nothing once over)."""
+        match_id = match.id
+        is_open = match.status in (LOBBY, ACTIVE)
+        members = frozenset(match.members()) if is_open else frozenset()
+        if is_open:
+            self._where[match_id] = (match.row.guild_id, match.row.channel_id)
+        else:
+            self._where.pop(match_id, None)
+        if match.status == ACTIVE:
+            self._active.add(match_id)
+        else:
+            self._active.discard(match_id)
         before = self._seated.pop(match_id, frozenset())
         for user in before - members:
             self._playing[user].discard(match_id)
@@ -176,14 +208,24 @@ class Book:
         """Every open match; the first call loads them all, so that finding a member's games
         needs no query from then on."""
         if self._knows_all:
-            return await self.get_many(sorted(self._seated))
+            return await self.get_many(sorted(self._where))
         known = []
         for count, data in enumerate(await self.store.load_open_matches(), 1):
             known.append(self.known(data))
             if count % REPLAYS_AT_ONCE == 0:
                 await asyncio.sleep(0)  # thousands of replays take a second: moves go between
-        self._knows_all = not self.store.shared
+        # A change heard meanwhile marked its match for the index; one not heard would not be.
+        self._knows_all = not self.store.shared or self._watching
         return known
+
+    async def _indexed(self) -> bool:
+        """True when the index of who sits where is whole, the matches changed elsewhere since
+        the last lookup read again first; False when lookups must ask the store."""
+        if self._knows_all and self._unindexed:
+            ids = sorted(self._unindexed)
+            self._unindexed.clear()
+            await self.get_many(ids)  # each one read is indexed (`known`)
+        return self._knows_all
 
     async def open_at_start(self) -> list[Match]:
         """The matches that were open when this process started, each as it is now: the
@@ -217,24 +259,30 @@ class Book:
         found = (self._cache.get(i) or loaded.get(i) for i in match_ids)
         return [m for m in found if m is not None]
 
-    async def open_matches(self, guild_id: int) -> list[Match]:
-        """This server's lobbies and active matches."""
-        if self._knows_all:
-            ids = sorted(self._seated)
+    async def open_matches(self, guild_id: int, stored: bool = False) -> list[Match]:
+        """This server's lobbies and active matches (`stored`: as the store lists them, not the
+        index, before a refusal)."""
+        if not stored and await self._indexed():
+            ids = sorted(i for i, (guild, _) in self._where.items() if guild == guild_id)
         else:
             ids = [d.row.id for d in await self.store.open_matches(guild_id)]
-        return [m for m in await self.get_many(ids) if m.row.guild_id == guild_id]
+        return [
+            m
+            for m in await self.get_many(ids)
+            if m.row.guild_id == guild_id and m.status in (LOBBY, ACTIVE)
+        ]
 
     async def matches_of_in(self, user_id: int, channel_id: int) -> list[Match]:
         """A member's lobbies and active matches in one channel."""
-        if self._knows_all:
-            mine = await self.get_many(sorted(self._playing.get(user_id, ())))
-            return [m for m in mine if m.row.channel_id == channel_id]
+        if await self._indexed():
+            here = [i for i in self._playing.get(user_id, ()) if self._where[i][1] == channel_id]
+            return [m for m in await self.get_many(sorted(here)) if m.status in (LOBBY, ACTIVE)]
         return await self.get_many(await self.store.open_matches_of_in(user_id, channel_id))
 
-    async def matches_of(self, user_id: int) -> list[Match]:
-        """The active matches in which a member has a seat."""
-        if self._knows_all:
+    async def matches_of(self, user_id: int, stored: bool = False) -> list[Match]:
+        """The active matches in which a member has a seat (`stored`: as the store lists them,
+        not the index, before a refusal)."""
+        if not stored and await self._indexed():
             mine = await self.get_many(sorted(self._playing.get(user_id, ())))
             return [m for m in mine if m.status == ACTIVE]
         return await self.get_many(await self.store.active_matches_of(user_id))

@@ -53,6 +53,7 @@ class Referee:
         # The actions the front ends call, by the service that owns each.
         self.get = self.book.get
         self.get_many = self.book.get_many
+        self.watch = self.book.watch
         self.changed = self.book.changed
         self.lost = self.book.lost
         self.current = self.book.current

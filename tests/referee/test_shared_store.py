@@ -3,15 +3,18 @@ of the matches, and only the database decides. Every race ends with exactly one 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Coroutine
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from typing import Any
 
 import pytest
 
+from cogs.catalogue import Ask
 from cogs.play import dm_target
 from db.open import open_store
 from referee import Referee
 from referee.codes import Line, Refusal, Reply
+from referee.errors import RefereeError
 from referee.notices import Outcome
 from referee.rows import ALL_GAMES
 from referee.speech import Code, codes
@@ -284,3 +287,60 @@ async def test_a_computers_move_is_searched_once_across_processes(
     assert searches == ["hard"]
     after = await there.book.reload(match_id)
     assert len(after.moves) == len(before.moves) + 1
+
+
+async def heard(check: Callable[[], Awaitable[bool]]) -> None:
+    """Wait (a few seconds at most) until what another process did has been heard of here."""
+    for _ in range(500):
+        if await check():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the change was never heard of")
+
+
+@pytest.mark.postgres
+async def test_a_watching_process_finds_members_games_without_asking_the_store(
+    postgres_url: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Having loaded the open games and hearing the other processes, a process finds a
+    member's games from its own index, those the others open too; only a refusal asks the
+    store."""
+    one, two = await open_store(postgres_url), await open_store(postgres_url)
+    here, there = Referee(one, clock=clock), Referee(two, clock=clock)
+    asked: list[str] = []
+    for name in ("active_matches_of", "open_matches_of_in", "open_matches"):
+        real = getattr(one, name)
+
+        async def counted(*args: Any, name: str = name, real: Any = real) -> Any:
+            asked.append(name)
+            return await real(*args)
+
+        monkeypatch.setattr(one, name, counted)
+    try:
+        await here.watch()
+        assert await here.known_open_matches() == []
+        match_id = await started(there, "numerical-cards", {}, BOB)
+
+        async def bob_plays_here() -> bool:
+            return [m.id for m in await here.matches_of(BOB)] == [match_id]
+
+        await heard(bob_plays_here)
+        assert [m.id for m in await here.matches_of_in(ALICE, CHANNEL)] == [match_id]
+        assert [m.id for m in await here.open_matches(GUILD)] == [match_id]
+        match, text = await dm_target(here, BOB, "1")
+        assert (match.id, match.status, text) == (match_id, "active", "1") and asked == []
+
+        with pytest.raises(RefereeError) as refused:
+            await dm_target(here, CAROL, "1")
+        assert refused.value.code is Ask.NO_SECRET_AWAITED and asked == ["active_matches_of"]
+
+        await there.cancel(match_id, ALICE, True)
+
+        async def gone_here() -> bool:
+            return await here.matches_of(BOB) == []
+
+        await heard(gone_here)
+        assert await here.open_matches(GUILD) == []
+    finally:
+        await one.close()
+        await two.close()
