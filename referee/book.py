@@ -67,6 +67,10 @@ class Book:
         """Open matches indexed from an active copy: their seats no longer change."""
         self._unindexed: set[int] = set()
         """Matches changed elsewhere whose seats the index may not have (lobbies, new ones)."""
+        self._loading = False
+        """True while every open match is being loaded (changes heard meanwhile are marked)."""
+        self._losses = 0
+        """How often changes may have gone unheard (the watch was cut)."""
         self._heard: OrderedDict[int, int] = OrderedDict()
         """The newest version heard of each recently changed match (the last HEARD)."""
         self._at_start: asyncio.Future[list[int]] | None = None
@@ -127,12 +131,17 @@ class Book:
         if cached is None or cached.row.version < version:
             self._cache.pop(match_id, None)
             if match_id not in self._active:
-                self._unindexed.add(match_id)
+                self._unindex(match_id)
         if version > self._heard.get(match_id, -1):
             self._heard[match_id] = version
             self._heard.move_to_end(match_id)
             if len(self._heard) > HEARD:
                 self._heard.popitem(last=False)
+
+    def _unindex(self, match_id: int) -> None:
+        """Have the next lookup read the match again for the index (while there is one)."""
+        if self._knows_all or self._loading:
+            self._unindexed.add(match_id)
 
     def lost(self) -> None:
         """Changes may have gone unheard (the watch was cut): every copy is stale, and lookups
@@ -140,6 +149,7 @@ class Book:
         self._cache.clear()
         self._knows_all = False
         self._unindexed.clear()
+        self._losses += 1
 
     async def get(self, match_id: int) -> Match:
         """A match by id, or RefereeError if there is none."""
@@ -162,7 +172,7 @@ class Book:
         if match.row.version < self._heard.get(match.id, -1):
             # Read before a change this process has heard of: a copy to use once, not to keep;
             # the index looks at the match again at its next lookup.
-            self._unindexed.add(match.id)
+            self._unindex(match.id)
             return match
         if match.status in (LOBBY, ACTIVE):
             self._cache[match.id] = match
@@ -210,12 +220,17 @@ class Book:
         if self._knows_all:
             return await self.get_many(sorted(self._where))
         known = []
-        for count, data in enumerate(await self.store.load_open_matches(), 1):
-            known.append(self.known(data))
-            if count % REPLAYS_AT_ONCE == 0:
-                await asyncio.sleep(0)  # thousands of replays take a second: moves go between
+        losses = self._losses
+        self._loading = True
+        try:
+            for count, data in enumerate(await self.store.load_open_matches(), 1):
+                known.append(self.known(data))
+                if count % REPLAYS_AT_ONCE == 0:
+                    await asyncio.sleep(0)  # thousands of replays take a second: moves go between
+        finally:
+            self._loading = False
         # A change heard meanwhile marked its match for the index; one not heard would not be.
-        self._knows_all = not self.store.shared or self._watching
+        self._knows_all = not self.store.shared or (self._watching and losses == self._losses)
         return known
 
     async def _indexed(self) -> bool:
