@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from PIL import Image
@@ -24,6 +24,7 @@ from boards.pictures.canvas import (
     players,
     seat_name,
 )
+from boards.pictures.collage import Collage
 from boards.pictures.page import Canvas, Figure, put
 from boards.words import N_, Translate
 from rules.arcs_and_marks import next_centre, touched
@@ -168,6 +169,18 @@ _TOP = round(FIGURE_H / 2 - RADIUS - 24)
 """Where the circle's square starts in the figure: only it is drawn large."""
 
 
+_SIDE = 2 * RADIUS + 48
+"""The width and height of the circle's square."""
+
+
+@cache
+def _ground() -> Image.Image:
+    """The circle alone, at its size: every figure is painted on it."""
+    fig = Figure(_SIDE, _SIDE, _LEFT, _TOP)
+    fig.circle(centre_of_figure(), RADIUS, outline=MUTED, width=2.5)
+    return fig.small()
+
+
 @lru_cache(maxsize=FIGURES_KEPT)
 def _circle(
     m: int,
@@ -177,18 +190,19 @@ def _circle(
 ) -> Image.Image:
     """The circle with its marks, the arcs drawn (seat by seat) and the next centre ringed."""
     # Nothing in it is secret: every viewer of one state gets the same circle, so it is kept.
-    fig = Figure(2 * RADIUS + 48, 2 * RADIUS + 48, _LEFT, _TOP)
+    fig = Collage(_SIDE, _SIDE, _LEFT, _TOP, _ground())
     o = centre_of_figure()
-    fig.circle(o, RADIUS, outline=MUTED, width=2.5)
     newest = len(arcs) - 1
     for t, (c, k, seat) in enumerate(arcs):
         colour = PLAYER_COLOURS[seat]
-        mark, r, angles = arc_span(m, c, k, o)
-        if t == newest:
-            fig.arc(mark, r, angles, INK, 13)
-            fig.arc(mark, r, angles, colour, 7)
-        else:
-            fig.arc(mark, r, angles, colour, 5)
+        first, quarters, mirrored = seen_from(m, c)
+        mark, r, angles = arc_span(m, first, k, o)
+        with fig.turned(o, quarters, mirrored):
+            if t == newest:
+                fig.arc(mark, r, angles, INK, 13)
+                fig.arc(mark, r, angles, colour, 7)
+            else:
+                fig.arc(mark, r, angles, colour, 5)
     for i in range(m):
         fig.circle(mark_point(m, i, o), 6, fill=INK)
     if ring is not None:
@@ -206,6 +220,19 @@ def _circle(
                     (o[0] + x * RADIUS, o[1] + y * RADIUS), 9, fill=PAPER, outline=INK, width=3
                 )
     return fig.shrunk()
+
+
+def seen_from(m: int, c: int) -> tuple[int, int, bool]:
+    """Mark c as a turn of a lower mark: that mark, clockwise quarter turns, and whether it is
+    mirrored left to right first."""
+    # The marks look the same turned a quarter (m a multiple of 4) or half turn (m even), or
+    # mirrored (mark i to mark -i): an arc drawn on one mark serves the marks it turns to.
+    turns = 4 if m % 4 == 0 else 2 if m % 2 == 0 else 1
+    return min(
+        ((-1 if mirrored else 1) * (c - j * m // turns) % m, j * 4 // turns, mirrored)
+        for j in range(turns)
+        for mirrored in (False, True)
+    )
 
 
 def _move_list(canvas: Canvas, arcs: list[tuple[int, int, int]], points: Sequence[int]) -> None:

@@ -251,6 +251,13 @@ def quantized(image: Image.Image) -> Image.Image:
     return image.quantize(palette=_palette(), dither=Image.Dither.NONE)
 
 
+def quantized_into(page: Image.Image, rgb: Any, box: tuple[int, int, int, int]) -> None:
+    """An RGB image core into a box of a palette page, each pixel its nearest board colour."""
+    # Straight to Pillow's image cores: a figure repainted where a move changed it pastes a few
+    # dozen such parts, and the image wrappers would cost more than their pixels.
+    page.im.paste(rgb.convert("P", Image.Dither.NONE, _palette().im), box)
+
+
 def blank(width: int, height: int) -> Image.Image:
     """A white page in the board palette."""
     # One byte a pixel: a quarter of the memory an RGB page fills, crops and quantizes.

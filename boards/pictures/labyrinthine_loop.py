@@ -22,7 +22,8 @@ from boards.pictures.canvas import (
     players,
     seat_name,
 )
-from boards.pictures.page import OFFENSE, Canvas, Figure, put
+from boards.pictures.collage import Collage
+from boards.pictures.page import OFFENSE, Canvas, put
 from boards.words import N_, Translate
 from rules.labyrinthine_geometry import COLUMNS, dot_name
 
@@ -163,7 +164,7 @@ def _dots(
     left = _left(n)
     # The letters and numbers above and beside it are drawn on the page: it starts below them.
     width = math.ceil(dot_point(n, n - 1)[0] + 40) - left
-    fig = Figure(width, figure_height(n) - LABELS, left, LABELS)
+    fig = Collage(width, figure_height(n) - LABELS, left, LABELS)
     gap = spacing(n)
     thick = max(5.0, min(9.0, gap / 11))
     segments = [(parent[d], d) for d in by]

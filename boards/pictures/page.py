@@ -239,21 +239,46 @@ class Canvas:
         return palette_png(self.image, min(self.image.height, round(self.y) + MARGIN - 10))
 
 
+Point = tuple[float, float]
+Ground = Colour | tuple[int, int, int, int] | int
+"""What a figure is drawn on: a colour (RGB), a see-through colour (RGBA) or no ink (an "L"
+coverage)."""
+
+
+def arc_points(centre: Point, radius: float, angles: tuple[float, float]) -> list[Point]:
+    """An arc as chords of about five pixels, from one angle to the other (radians, clockwise)."""
+    # Such chords stray from the true arc by under a tenth of a pixel, and a polyline is drawn
+    # twice as fast as Pillow's wide arc.
+    x, y = centre
+    start, end = angles
+    steps = max(4, math.ceil(radius * (end - start) / 5))
+    return [
+        (
+            x + radius * math.cos(start + (end - start) * i / steps),
+            y + radius * math.sin(start + (end - start) * i / steps),
+        )
+        for i in range(steps + 1)
+    ]
+
+
 class Figure:
     """A region drawn SCALE times larger and then shrunk, so that lines and curves are smooth."""
 
     SCALE = 2
 
-    def __init__(self, width: int, height: int, left: int = 0, top: int = 0) -> None:
+    def __init__(
+        self, width: int, height: int, left: int = 0, top: int = 0, ground: Ground = PAPER
+    ) -> None:
         """A figure over x = left to left + width and y = top to top + height (caller's units)."""
         self.width, self.height, self.left, self.top = width, height, left, top
-        self.image = Image.new("RGB", (width * self.SCALE, height * self.SCALE), PAPER)
+        mode = "L" if isinstance(ground, int) else "RGBA" if len(ground) == 4 else "RGB"
+        self.image = Image.new(mode, (width * self.SCALE, height * self.SCALE), ground)
         self.draw = ImageDraw.Draw(self.image)
 
     def _p(self, x: float, y: float) -> tuple[float, float]:
         return ((x - self.left) * self.SCALE, (y - self.top) * self.SCALE)
 
-    def line(self, points: Sequence[tuple[float, float]], fill: Colour, width: float) -> None:
+    def line(self, points: Sequence[Point], fill: Colour | int, width: float) -> None:
         """A polyline with round ends, `width` pixels wide once shrunk."""
         w = max(1, round(width * self.SCALE))
         scaled = [self._p(x, y) for x, y in points]
@@ -263,36 +288,25 @@ class Figure:
 
     def arc(
         self,
-        centre: tuple[float, float],
+        centre: Point,
         radius: float,
         angles: tuple[float, float],
-        fill: Colour,
+        fill: Colour | int,
         width: float,
     ) -> None:
         """An arc with round ends, from one angle to another (radians, clockwise on the page)."""
-        x, y = self._p(*centre)
-        r, w = radius * self.SCALE, width * self.SCALE
-        # Chords of about five pixels stray from the true arc by under a tenth of a pixel, and
-        # a polyline is drawn twice as fast as Pillow's wide arc.
-        start, end = angles
-        steps = max(4, math.ceil(r * (end - start) / (5 * self.SCALE)))
-        points = [
-            (
-                x + r * math.cos(start + (end - start) * i / steps),
-                y + r * math.sin(start + (end - start) * i / steps),
-            )
-            for i in range(steps + 1)
-        ]
+        w = width * self.SCALE
+        points = [self._p(x, y) for x, y in arc_points(centre, radius, angles)]
         self.draw.line(points, fill=fill, width=max(1, round(w)))
         for ex, ey in (points[0], points[-1]):
             self.draw.ellipse((ex - w / 2, ey - w / 2, ex + w / 2, ey + w / 2), fill=fill)
 
     def circle(
         self,
-        centre: tuple[float, float],
+        centre: Point,
         radius: float,
-        fill: Colour | None = None,
-        outline: Colour | None = None,
+        fill: Colour | int | None = None,
+        outline: Colour | int | None = None,
         width: float = 1,
     ) -> None:
         """A circle, filled and/or outlined."""
@@ -301,16 +315,22 @@ class Figure:
         w = max(1, round(width * self.SCALE))
         self.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=outline, width=w)
 
-    def marker(
-        self, seat: int, centre: tuple[float, float], radius: float, fill: Colour, edge: Colour
-    ) -> None:
+    def marker(self, seat: int, centre: Point, radius: float, fill: Colour, edge: Colour) -> None:
         """A seat's marker shape, outlined."""
         x, y = self._p(*centre)
         marker(self.draw, seat, x, y, radius * self.SCALE, fill, edge, self.SCALE * 2)
 
+    def small(self, box: tuple[int, int, int, int] | None = None) -> Image.Image:
+        """The figure at its size (or its part in `box`, caller's units), in its drawing mode."""
+        if box is None:
+            return self.image.reduce(self.SCALE)
+        x0, y0 = self._p(box[0], box[1])
+        x1, y1 = self._p(box[2], box[3])
+        return self.image.reduce(self.SCALE, (round(x0), round(y0), round(x1), round(y1)))
+
     def shrunk(self) -> Image.Image:
         """The figure at its size, in the board palette (to paste, or to keep and paste again)."""
-        return quantized(self.image.reduce(self.SCALE))
+        return quantized(self.small())
 
     def paste(self, canvas: Canvas, x: int, y: float) -> None:
         """Shrink the figure into the page at (x, y)."""

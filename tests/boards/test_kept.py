@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from boards.pictures import arcs_and_marks, canvas, labyrinthine_loop, page, picture
+from boards.pictures import arcs_and_marks, canvas, collage, labyrinthine_loop, page, picture
 from boards.samples import play
 from rules import GAMES
 from tests.boards.helpers import NAMES, decode
@@ -21,9 +21,13 @@ KEPT = (
     page._text_stamp,
     page._box_stamp,
     arcs_and_marks._circle,
+    arcs_and_marks._ground,
     labyrinthine_loop._dots,
+    collage._piece,
+    collage._turned,
 )
-"""Every cache of the pictures whose entries are images or image parts (and BANDS)."""
+"""Every cache of the pictures whose entries are images or image parts (and BANDS, and the
+figures painted last)."""
 TABLES: dict[str, tuple[int, dict[str, Any]]] = {
     "numbers-to-number": (2, {"m": 6}),
     "numerical-cards": (3, {"m": 12}),
@@ -40,6 +44,7 @@ def forget() -> None:
     for kept in KEPT:
         kept.cache_clear()
     canvas.BANDS.clear()
+    collage.PAINTED.clear()
 
 
 def quoted(message: str) -> str:
