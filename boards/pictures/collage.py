@@ -91,8 +91,7 @@ class Collage:
         top: int = 0,
         ground: Image.Image | None = None,
     ) -> None:
-        """A figure over x = left to left + width and y = top to top + height, on white or on
-        `ground` (RGB, at the figure's size, never drawn on)."""
+        """A figure over x in [left, left+width), y in [top, top+height), on white or `ground`."""
         self.width, self.height, self.left, self.top = width, height, left, top
         self.ground = ground
         self.drawn: list[Element] = []
@@ -136,8 +135,7 @@ class Collage:
 
     @contextmanager
     def turned(self, about: Point, quarters: int, mirrored: bool = False) -> Iterator[None]:
-        """What is drawn inside is mirrored left to right if asked, then turned clockwise by
-        quarter turns about `about` (a pixel corner of the figure): one piece serves each turn."""
+        """Mirror what is drawn inside if asked, then turn it clockwise about a pixel corner."""
         x, y = about[0] - self.left, about[1] - self.top
         if x != round(x) or y != round(y):
             raise ValueError(f"pieces turn about a pixel corner, not {about}")
@@ -148,8 +146,7 @@ class Collage:
             self._turn = None
 
     def shrunk(self) -> Image.Image:
-        """The figure in the board palette (to paste, or to keep and paste again; never drawn
-        on): repainted where it differs from a like figure painted before, else painted whole."""
+        """The figure in the palette, repainted where it differs from a like one, else whole."""
         keys = [(id(piece), x, y, colour) for piece, x, y, colour in self.drawn]
         held = frozenset(keys)
         frame = (self.width, self.height, 0 if self.ground is None else id(self.ground))
@@ -186,8 +183,7 @@ class Collage:
         at: tuple[int, int],
         colour: Colour | None = None,
     ) -> None:
-        """Put the kept piece of an element anchored at `at` on the figure, in its colours or
-        `colour`."""
+        """Put an element's kept piece, anchored at `at`, on the figure in its colours."""
         x, y = at
         if self._turn is None:
             piece = _piece(shape, args, ground)
@@ -216,8 +212,7 @@ class Collage:
         return image
 
     def _changed(self, kept: Painted, keys: list[Key], held: frozenset[Key]) -> list[Box] | None:
-        """The regions where this figure differs from a kept one; None if they differ in more
-        than REPAINT of it, or paste the pieces both have in another order."""
+        """Where this figure differs from a kept one; None past REPAINT or in another order."""
         # Where only pieces both have lie, pasting them in the same order paints the same pixels.
         if [key for key in kept.keys if key in held] != [key for key in keys if key in kept.held]:
             return None
@@ -320,8 +315,7 @@ def _regions(boxes: list[Box], width: int, height: int) -> list[Box]:
 
 
 def _banded(drawn: list[Element], bands: set[int]) -> dict[int, list[tuple[Any, ...]]]:
-    """For each band asked for, the strips in it of every piece (in the order they are pasted),
-    each as its box on the figure, its colours or colour, and its coverage."""
+    """Each band's strips of every piece, in paste order: box, colours or colour, coverage."""
     near: dict[int, list[tuple[Any, ...]]] = {band: [] for band in bands}
     spans = _spans(bands)
     for piece, x, y, colour in drawn:
@@ -479,8 +473,7 @@ def _strips(points: Sequence[Point], spread: float, box: Box) -> list[Box]:
 
 
 def _parts(figure: Figure, box: Box) -> list[Strip]:
-    """The shrunk part of a piece's figure in a box, cut to its rows with ink, as runs of
-    columns with ink between wide enough gaps."""
+    """A piece's shrunk figure in a box, cut to its inked rows and runs of inked columns."""
     # Pillow's image cores: a long arc is a few dozen parts, each a handful of steps.
     part = figure.small(box).im
     coverage = part if part.mode == "L" else part.getband(3)
