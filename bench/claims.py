@@ -50,39 +50,30 @@ class ClaimsResult:
         return self.searched / self.decisions if self.decisions else float("nan")
 
 
-async def open_games(url: str) -> dict[int, int]:
-    """The computer games, each with its member: {match id: member id}."""
+async def open_games(url: str) -> tuple[dict[int, int], set[tuple[int, int]]]:
+    """The computer games, each with its member ({match id: member id}), and the (match, seat)
+    of every computer in them."""
     store = await open_store(url)
     referee = Referee(store)
     games: dict[int, int] = {}
+    computers: set[tuple[int, int]] = set()
     try:
         for number, slug in enumerate(s for s in GAMES for _ in range(GAMES_PER_KIND)):
             member = FIRST_MEMBER + number
             out = await referee.new_match(
                 GUILD, GUILD * 1000 + number, member, f"m{member}", slug, {}, computer=LEVEL
             )
-            games[out.posts[0].match_id] = member
+            match = await referee.get(out.posts[0].match_id)
+            games[match.id] = member
+            computers |= {(match.id, s.seat) for s in match.seats if s.computer}
     finally:
         referee.thinker.close()
         await store.close()
-    return games
+    return games, computers
 
 
-async def computer_seats(url: str, match_ids: list[int]) -> set[tuple[int, int]]:
-    """The (match, seat) of every computer in the games."""
-    store = await open_store(url)
-    referee = Referee(store)
-    try:
-        matches = [await referee.get(match_id) for match_id in match_ids]
-        return {(m.id, s.seat) for m in matches for s in m.seats if s.computer}
-    finally:
-        referee.thinker.close()
-        await store.close()
-
-
-def computer_moves(url: str, match_ids: list[int]) -> int:
-    """How many moves the computers made: in the games' logs, or sealed and kept apart."""
-    computers = asyncio.run(computer_seats(url, match_ids))
+def computer_moves(url: str, computers: set[tuple[int, int]]) -> int:
+    """How many moves these computer seats made: in the games' logs, or sealed and kept apart."""
     logged = logged_moves(url)
     return sum(n for (match, _, seat, _), n in logged.items() if (match, seat) in computers)
 
@@ -91,7 +82,7 @@ def run_claims(server: BenchServer, seconds: float, workdir: Path) -> ClaimsResu
     """Both processes race for every computer decision for `seconds`; count the searches."""
     url = server.new_database("claims")
     migrate(url)
-    games = asyncio.run(open_games(url))
+    games, computers = asyncio.run(open_games(url))
     ids = list(games)
     names = [f"claims-{p}" for p in range(PROCESSES)]
     plans: list[dict[str, Any]] = [
@@ -112,7 +103,7 @@ def run_claims(server: BenchServer, seconds: float, workdir: Path) -> ClaimsResu
         reports = reports_of(children, names, workdir)
     finally:
         stop_all(children)
-    decisions = computer_moves(url, ids)
+    decisions = computer_moves(url, computers)
     result = ClaimsResult(
         PROCESSES,
         len(ids),

@@ -17,13 +17,15 @@ the bot processes and the server leave little room for more (see docs/performanc
 RETRY_GOAL = 0.02
 """Transactions tried again, at most this share of the moves accepted (in every run)."""
 TAIL_GOAL = 3.0
+"""A move's p99 at most this many times its p50 (in every run, each process)."""
 PG_KIND_RATIO_GOALS = (
     ("dm", "pg_move_ratio_dm_p50", 1.3),
     ("slash", "pg_move_ratio_turn_p50", 2.0),
 )
 """On PostgreSQL, a DM move's and a turn move's p50 over the floor's, at most this."""
 PG_RESTART_GOAL_S = 1.5
-"""A move's p99 at most this many times its p50 (in every run, each process)."""
+"""On PostgreSQL, a new process on 10,000 open games accepts a move after its restart post
+within this."""
 
 
 def _floor(phase: Phase, q: float) -> float:

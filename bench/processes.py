@@ -46,6 +46,7 @@ def spawn(module: str, plan: dict[str, Any], workdir: Path, name: str) -> subpro
 
 
 def failed(child: subprocess.Popen[str], workdir: Path, name: str) -> ChildError:
+    """Kill a process that failed; the error, with the end of what it wrote to stderr."""
     child.kill()
     child.wait()
     tail = (workdir / f"{name}.err").read_text(errors="replace")[-2000:]

@@ -29,12 +29,12 @@ from bench.strength import StrengthResult
 from bench.strength_report import strength_lines, strength_summary
 
 GROWTH_LIMIT = 1.5
+"""'No growth': the p99 with the most games open is at most this times the p99 with the fewest."""
 KIND_RATIO_GOALS = (("dm", "move_ratio_dm_p50", 1.2), ("slash", "move_ratio_turn_p50", 2.0))
 """A DM move's and a turn move's (with its picture) p50 over the floor's, at most this."""
 KIND_LABELS = {"dm": "DM", "slash": "turn move (its picture drawn)"}
 RESTART_GOAL_S = 1.0
 """A new process on 10,000 open games accepts a move after its restart post within this."""
-"""'No growth': the p99 with the most games open is at most this times the p99 with the fewest."""
 
 
 @dataclass

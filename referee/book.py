@@ -73,8 +73,6 @@ class Book:
         """How often changes may have gone unheard (the watch was cut)."""
         self._heard: OrderedDict[int, int] = OrderedDict()
         """The newest version heard of each recently changed match (the last HEARD)."""
-        self._at_start: asyncio.Future[list[int]] | None = None
-        """The open matches found at this process's start, loaded once for all who ask."""
         self.on_deadline: Callable[[], None] = lambda: None
         """Called when a new deadline is set, so a sleeping timekeeper can look again."""
 
@@ -241,22 +239,6 @@ class Book:
             self._unindexed.clear()
             await self.get_many(ids)  # each one read is indexed (`known`)
         return self._knows_all
-
-    async def open_at_start(self) -> list[Match]:
-        """The matches that were open when this process started, each as it is now: the
-        first call loads every open match, and whoever asks after it shares that one load,
-        even on a shared store."""
-        if self._at_start is None:
-            self._at_start = asyncio.ensure_future(self._open_ids())
-        try:
-            ids = await asyncio.shield(self._at_start)
-        except Exception:
-            self._at_start = None
-            raise
-        return await self.get_many(ids)
-
-    async def _open_ids(self) -> list[int]:
-        return [m.id for m in await self.known_open_matches()]
 
     def step_deadline(self, match: Match, now: float) -> Deadline:
         """The deadline of a step that opens now (none when the match has no move deadline)."""

@@ -130,7 +130,7 @@ class Clock:
         """
         out = Outcome()
         by_channel: dict[int, list[Match]] = {}
-        for match in await self.book.open_at_start():
+        for match in await self.book.known_open_matches():
             if match.status == ACTIVE and owns(match.row.guild_id):
                 by_channel.setdefault(match.row.channel_id, []).append(match)
         for channel_id, matches in by_channel.items():
