@@ -55,11 +55,13 @@ static inline uint64_t mont_mul(uint64_t a, uint64_t b, uint64_t n, uint64_t nin
     return redc((u128)a * b, n, ninv);
 }
 
-/* One strong probable-prime round of odd n > base to the given base; n - 1 = d·2^s. */
+/* One strong probable-prime round of odd n to the given base; n - 1 = d·2^s. A base that
+ * is a multiple of n says nothing and passes (the convention of the base sets below). */
 static int strong_round(uint64_t n, uint64_t ninv, uint64_t one, uint64_t base, uint64_t d,
                         int s) {
-    uint64_t minus_one = n - one;
-    uint64_t b = (uint64_t)(((u128)(base % n) << 64) % n);
+    uint64_t minus_one = n - one, a = base % n;
+    if (!a) return 1;
+    uint64_t b = (uint64_t)(((u128)a << 64) % n);
     uint64_t x = one;
     for (uint64_t e = d; e; e >>= 1) {  /* x = base^d, square and multiply */
         if (e & 1) x = mont_mul(x, b, n, ninv);
@@ -73,17 +75,29 @@ static int strong_round(uint64_t n, uint64_t ninv, uint64_t one, uint64_t base, 
     return 0;
 }
 
-static const uint64_t MR_BASES[12] = {2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37};
+/* The fewest bases known to decide every odd n below each bound (the records of the
+ * deterministic Miller–Rabin search, Jaeschke's and Sinclair's sets among them): a prime
+ * passes every round, so the few more rounds a base set saves are the primes' cost. */
+typedef struct {
+    uint64_t below;
+    int count;
+    uint64_t bases[7];
+} BaseSet;
 
-/* How many of MR_BASES suffice below a bound (OEIS A014233, as in rules/primes.py); the
- * twelve are proven for every number below 3.18·10^23, so for all of 64 bits. */
-static int bases_needed(uint64_t n) {
-    if (n < 3215031751ULL) return 4;
-    if (n < 3474749660383ULL) return 6;
-    if (n < 341550071728321ULL) return 7;
-    if (n < 3825123056546413051ULL) return 9;
-    return 12;
-}
+static const BaseSet BASE_SETS[] = {
+    {341531ULL, 1, {9345883071009581737ULL}},
+    {1050535501ULL, 2, {336781006125ULL, 9639812373923155ULL}},
+    {350269456337ULL, 3, {4230279247111683200ULL, 14694767155120705706ULL, 16641139526367750375ULL}},
+    {55245642489451ULL, 4, {2, 141889084524735ULL, 1199124725622454117ULL, 11096072698276303650ULL}},
+    {7999252175582851ULL,
+     5,
+     {2, 4130806001517ULL, 149795463772692060ULL, 186635894390467037ULL, 3967304179347715805ULL}},
+    {585226005592931977ULL,
+     6,
+     {2, 123635709730000ULL, 9233062284813009ULL, 43835965440333360ULL, 761179012939631437ULL,
+      1263739024124850375ULL}},
+    {UINT64_MAX, 7, {2, 325, 9375, 28178, 450775, 9780504, 1795265022}},
+};
 
 /* 0: n has a prime factor below 59 (1 if n is that prime), 1: none, -1: n < 2. */
 static inline int no_small_factor(uint64_t n) {
@@ -105,9 +119,10 @@ static int miller_rabin(uint64_t n) {
     int s = 0;
     while (!(d & 1)) d >>= 1, s++;
     uint64_t ninv = mont_inverse(n), one = (uint64_t)(-n) % n;
-    int k = bases_needed(n);
-    for (int i = 0; i < k; i++)
-        if (!strong_round(n, ninv, one, MR_BASES[i], d, s)) return 0;
+    const BaseSet *set = BASE_SETS;
+    while (n >= set->below && set->below != UINT64_MAX) set++;
+    for (int i = 0; i < set->count; i++)
+        if (!strong_round(n, ninv, one, set->bases[i], d, s)) return 0;
     return 1;
 }
 
@@ -532,8 +547,19 @@ static uint64_t DIV_M[MAX_N + 1];
 
 static inline int divides(int v, uint32_t z) { return v == 1 || (uint64_t)z * DIV_M[v] < DIV_M[v]; }
 
+/* x / v for a multiple x of v <= 20: shift out v's twos, then multiply by the inverse of its
+ * odd part mod 2^64 (exact division, Granlund and Montgomery 1994), no division at all. */
+static uint64_t ODD_INV[MAX_N + 1];
+static int TWOS[MAX_N + 1];
+
+static inline uint64_t exact_div(uint64_t x, int v) { return (x >> TWOS[v]) * ODD_INV[v]; }
+
 __attribute__((constructor)) static void fill_div_m(void) {
     for (int v = 2; v <= MAX_N; v++) DIV_M[v] = UINT64_MAX / (uint64_t)v + 1;
+    for (int v = 1; v <= MAX_N; v++) {
+        TWOS[v] = __builtin_ctz((unsigned)v);
+        ODD_INV[v] = mont_inverse((uint64_t)(v >> TWOS[v]));
+    }
 }
 
 /* Peel the moves after the source backward: y = m(i), part holds r(d+1..i), cc = C(i+1),
@@ -592,7 +618,7 @@ static void back_step(Run *r, uint64_t y, uint64_t cc, uint32_t part, const SetI
     if (is_comp) cc -= 1;
     for (int i = 0; i < nr && !r->status; i++) {
         tail[ntail] = rs[i];
-        back(r, (y - cc) / rs[i], cc, part & ~(1u << rs[i]), tail, ntail + 1, h, c);
+        back(r, exact_div(y - cc, rs[i]), cc, part & ~(1u << rs[i]), tail, ntail + 1, h, c);
     }
 }
 
@@ -634,7 +660,7 @@ static int peel(Run *r, uint64_t h, uint64_t c, uint32_t rest, const SetInfo *s,
             uint64_t ht = h * t; /* <= emax, no overflow */
             for (uint64_t cn = c + (ht - c) % x; cn <= cmax; cn += x) {
                 if (ht < cn) break;
-                uint64_t e = (ht - cn) / x, y;
+                uint64_t e = exact_div(ht - cn, x), y;
                 if (e < low_e || e > top_e) continue;
                 if (__builtin_add_overflow(base, e, &y)) continue;
                 tail[0] = x;
