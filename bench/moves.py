@@ -66,6 +66,10 @@ class Phase:
         """A percentile of the moves' acknowledgement times (of one kind, if given)."""
         return percentile([s.ack_ms for s in self.of(kind)], q)
 
+    def floor(self, q: float) -> float:
+        """A percentile of the floor's acknowledgement times (the cheapest command)."""
+        return percentile([s.ack_ms for s in self.floors], q)
+
 
 @dataclass
 class MovesResult:

@@ -6,10 +6,9 @@ import math
 from typing import Any
 
 from bench.claims import LEVEL
-from bench.moves import Phase
 from bench.postgres import PostgresResult
 from bench.scale import PARTNERS, Run, ScaleResult
-from bench.stats import at_most, goal, percentile, rounded
+from bench.stats import at_most, goal, rounded
 
 GAIN_GOAL = 1.15
 """A second process must add this much throughput (two processes over one): two cores shared by
@@ -28,10 +27,6 @@ PG_RESTART_GOAL_S = 1.5
 within this."""
 
 
-def _floor(phase: Phase, q: float) -> float:
-    return percentile([s.ack_ms for s in phase.floors], q)
-
-
 def postgres_summary(res: PostgresResult | str) -> dict[str, Any]:
     """The postgres section's fields, with "goals" and "details" (fields None if not measured)."""
     if isinstance(res, str):
@@ -43,8 +38,8 @@ def postgres_summary(res: PostgresResult | str) -> dict[str, Any]:
         }
     few, many = res.few.phases[0], res.many.phases[0]
     out: dict[str, Any] = {
-        "pg_move_ratio_p50": rounded(few.p(50) / _floor(few, 50)),
-        "pg_move_ratio_p99": rounded(few.p(99) / _floor(few, 99)),
+        "pg_move_ratio_p50": rounded(few.p(50) / few.floor(50)),
+        "pg_move_ratio_p99": rounded(few.p(99) / few.floor(99)),
         "pg_move_p99_ms_at_1000": rounded(many.p(99)),
         "pg_restart_s_10000": rounded(res.start["phases_s"]["second_move"]),
     }
@@ -56,7 +51,7 @@ def postgres_summary(res: PostgresResult | str) -> dict[str, Any]:
         ),
     }
     for kind, name, limit in PG_KIND_RATIO_GOALS:
-        out[name] = rounded(few.p(50, kind) / _floor(few, 50))
+        out[name] = rounded(few.p(50, kind) / few.floor(50))
         out["goals"][name] = at_most(out[name], limit)
     out["details"] = {
         "postgres": {
@@ -64,8 +59,8 @@ def postgres_summary(res: PostgresResult | str) -> dict[str, Any]:
             "open_games": [few.open_games, many.open_games],
             "moves_timed": [len(few.moves), len(many.moves)],
             "move_p50_ms": [rounded(few.p(50)), rounded(many.p(50))],
-            "floor_p50_ms": [rounded(_floor(few, 50)), rounded(_floor(many, 50))],
-            "floor_p99_ms": [rounded(_floor(few, 99)), rounded(_floor(many, 99))],
+            "floor_p50_ms": [rounded(few.floor(50)), rounded(many.floor(50))],
+            "floor_p99_ms": [rounded(few.floor(99)), rounded(many.floor(99))],
             "copy": {
                 "rows": [res.many_copy.rows, res.restart_copy.rows],
                 "seconds": [rounded(res.many_copy.seconds), rounded(res.restart_copy.seconds)],

@@ -58,10 +58,6 @@ class Results:
     exact: ExactResult | None = None
 
 
-def _floor_p(phase: Phase, q: float) -> float:
-    return percentile([s.ack_ms for s in phase.floors], q)
-
-
 def _settled_p(phase: Phase, q: float) -> float:
     return percentile([s.settled_ms for s in phase.moves], q)
 
@@ -151,14 +147,14 @@ def _moves_summary(
     first = phases[0]
     p99 = {size: _r(ph.p(99)) for size, ph in zip(sizes.open_games, phases, strict=True)}
     growth = (p99[1000] or math.nan) / (p99[10] or math.nan)
-    out["move_ratio_p50"] = _r(first.p(50) / _floor_p(first, 50))
-    out["move_ratio_p99"] = _r(first.p(99) / _floor_p(first, 99))
+    out["move_ratio_p50"] = _r(first.p(50) / first.floor(50))
+    out["move_ratio_p99"] = _r(first.p(99) / first.floor(99))
     out["move_p99_ms_at_10"] = p99[10]
     out["move_p99_ms_at_100"] = p99[100]
     out["move_p99_ms_at_1000"] = p99[1000]
     goals["move_ratio_p50"] = _goal(out["move_ratio_p50"], "<= 1.5", lambda v: v <= 1.5)
     for kind, name, limit in KIND_RATIO_GOALS:
-        out[name] = _r(first.p(50, kind) / _floor_p(first, 50))
+        out[name] = _r(first.p(50, kind) / first.floor(50))
         goals[name] = at_most(out[name], limit)
     goals["move_p99_ms_at_1000"] = _goal(out["move_p99_ms_at_1000"], "< 50", lambda v: v < 50)
     goals["move_p99_growth"] = _goal(
@@ -167,8 +163,8 @@ def _moves_summary(
     details["open_games"] = [ph.open_games for ph in phases]
     details["moves_timed"] = [len(ph.moves) for ph in phases]
     details["move_p50_ms"] = [_r(ph.p(50)) for ph in phases]
-    details["floor_p50_ms"] = [_r(_floor_p(ph, 50)) for ph in phases]
-    details["floor_p99_ms"] = [_r(_floor_p(ph, 99)) for ph in phases]
+    details["floor_p50_ms"] = [_r(ph.floor(50)) for ph in phases]
+    details["floor_p99_ms"] = [_r(ph.floor(99)) for ph in phases]
 
 
 def _restart_summary(
@@ -205,9 +201,7 @@ def _moves_section(moves: MovesResult, s: dict[str, Any]) -> list[str]:
         ("  moves that end a game", "ended"),
     ]
     rows = [(name, first.p(50, k), first.p(99, k), len(first.of(k))) for name, k in kinds]
-    rows.append(
-        ("floor (/benchfloor)", _floor_p(first, 50), _floor_p(first, 99), len(first.floors))
-    )
+    rows.append(("floor (/benchfloor)", first.floor(50), first.floor(99), len(first.floors)))
     lines += [f"   {n:24}{_ms(a):>9}{_ms(b):>9}{c:>6}" for n, a, b, c in rows]
     lines.append(
         f"   {'ratio':24}{s['move_ratio_p50']:>9}{s['move_ratio_p99']:>9}"
@@ -231,7 +225,7 @@ def _moves_section(moves: MovesResult, s: dict[str, Any]) -> list[str]:
             _ms(ph.p(99)),
             _ms(ph.p(50, "dm")),
             _ms(ph.p(50, "slash")),
-            _ms(_floor_p(ph, 50)),
+            _ms(ph.floor(50)),
             _ms(_settled_p(ph, 50)),
         )
         lines.append("   " + "".join(f"{v:>12}" for v in row))
