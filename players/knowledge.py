@@ -1,11 +1,13 @@
-"""Optional per-game speed-ups for playouts: a random legal move drawn without listing every
-legal move, and whole random playouts run on plain numbers instead of rule states. A game
-without an entry here is played through the rules contract alone."""
+"""What the search knows of each game beyond its rules, in one record per game: speed-ups for
+playouts (a random legal move drawn without listing every legal move, whole random playouts
+run on plain numbers instead of rule states) and where and how a playout is cut and judged. A
+game without an entry here is searched through the rules contract alone."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from players.heuristic_labyrinth import expected_loop
@@ -58,10 +60,6 @@ def labyrinth_move(s: Any, seat: Seat, rng: random.Random) -> Move:
     return move_text(n, rng.choice([a for a in near[b] if parent[a] != UNREACHED]), b)
 
 
-SAMPLERS: dict[str, Sampler] = {"labyrinthine-loop": labyrinth_move}
-"""Fast random-move samplers by game slug (each gives canonical legal moves only)."""
-
-
 def numbers_playout(
     s: Any,
     depth: int,
@@ -111,19 +109,9 @@ def _unplayed(used: Any, added: set[int], top: int, rng: random.Random) -> int:
     return x
 
 
-PLAYOUTS: dict[str, Playout] = {"numbers-to-number": numbers_playout}
-"""Fast whole playouts by game slug (used when no seat has resigned)."""
-
-
 def numbers_round_left(s: Any) -> int:
     """Numbers To Number: the steps left in the round under way."""
     return int(s.m - len(s.pairs))
-
-
-ROUND_ENDS: dict[str, Callable[[Any], int]] = {"numbers-to-number": numbers_round_left}
-"""Steps left in the round under way, by game slug, for games whose rounds are scored on their
-own: a playout stops at the end of the round it starts in, since the random numbers of later
-rounds would only add noise to what the round's moves are worth."""
 
 
 def labyrinth_estimate(s: Any) -> tuple[float, ...]:
@@ -150,19 +138,41 @@ def cards_estimate(s: Any) -> tuple[float, ...]:
     )
 
 
-ESTIMATES: dict[str, Estimate] = {
-    "labyrinthine-loop": labyrinth_estimate,
-    "numerical-cards": cards_estimate,
+@dataclass(frozen=True)
+class SearchKnowledge:
+    """One game's knowledge for the search; a field left out is the rules contract's way."""
+
+    sampler: Sampler | None = None
+    """A fast random-move sampler (canonical legal moves only)."""
+    playout: Playout | None = None
+    """A fast whole playout (used when no seat has resigned)."""
+    # A round scored on its own: a playout stops at the end of the round it starts in, since
+    # the random moves of later rounds would only add noise to what the round's moves are worth.
+    round_left: Callable[[Any], int] | None = None
+    """Steps left in the round under way."""
+    # With an estimate, a playout stops at its horizon instead of playing on to the next
+    # change of the totals.
+    estimate: Estimate | None = None
+    """The final totals as the seats may expect them where a playout is cut."""
+    horizon: int | None = None
+    """Steps from the root after which a playout stops, where fewer than the budget's."""
+    cut_spread: float | None = None
+    """Points a lead may still swing at a cut: a seat's result is a logistic of its lead."""
+
+
+SEARCH_KNOWLEDGE: dict[str, SearchKnowledge] = {
+    "labyrinthine-loop": SearchKnowledge(sampler=labyrinth_move, estimate=labyrinth_estimate),
+    "numbers-to-number": SearchKnowledge(playout=numbers_playout, round_left=numbers_round_left),
+    # Random cards played later say nothing of the card played now and only bury its points
+    # in noise (horizon 1); judged won or lost, a seat a few points behind saw every card as
+    # equally lost (a lead of 3 counts 0.73 instead).
+    "numerical-cards": SearchKnowledge(estimate=cards_estimate, horizon=1, cut_spread=3.0),
 }
-"""Estimates of the final totals at a playout's cut, by game slug: a playout of such a game
-stops at its horizon instead of playing on to the next change of the totals."""
+"""Each game's search knowledge by slug."""
+PLAIN = SearchKnowledge()
+"""The knowledge of a game without an entry: its rules alone."""
 
-HORIZONS: dict[str, int] = {"numerical-cards": 1}
-"""Steps from the root after which a playout stops, by game slug, where fewer than the
-budget's: in Numerical Card Game random cards played later say nothing of the card played
-now, and only bury its points in noise."""
 
-CUT_SPREADS: dict[str, float] = {"numerical-cards": 3.0}
-"""Points a lead may still swing where a playout is cut, by game slug: there a seat's result
-is a logistic of its lead (a lead of 3 counts 0.73) instead of won or lost. With won or lost,
-a Numerical Card Game seat a few points behind saw every card as equally lost."""
+def search_knowledge(slug: str) -> SearchKnowledge:
+    """The search knowledge of a game (PLAIN when it has none)."""
+    return SEARCH_KNOWLEDGE.get(slug, PLAIN)

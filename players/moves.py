@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sized
 from itertools import islice
 from typing import Any
 
-from players.knowledge import SAMPLERS
+from players.knowledge import search_knowledge
 from rules.base import Game, Move, Seat
 from rules.number_sets import RangeMoves
 
@@ -54,7 +54,7 @@ def quick_sample(game: Game[Any], state: Any, seat: Seat, rng: random.Random) ->
 def playout_move(game: Game[Any], state: Any, seat: Seat, rng: random.Random) -> Move:
     """The random move of a seat in a playout: a way out of the game only when it is drawn
     again and again (so random play does not end games by leaving them)."""
-    fast = SAMPLERS.get(game.slug)
+    fast = search_knowledge(game.slug).sampler
     if fast is not None:
         return fast(state, seat, rng)
     leaving = game.leaving_moves(state, seat)
@@ -156,7 +156,7 @@ class MovePool:
 
     def _sample(self) -> Move | None:
         if self.range is None:
-            fast = SAMPLERS.get(self.game.slug)
+            fast = search_knowledge(self.game.slug).sampler
             if fast is not None:
                 return fast(self.state, self.seat, self.rng)
             return self.game.sample(self.state, self.seat, self.rng)

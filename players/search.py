@@ -14,7 +14,7 @@ from typing import Any
 
 from players.heuristics import knowledge as hooks
 from players.heuristics import step_value
-from players.knowledge import CUT_SPREADS, ESTIMATES, HORIZONS, PLAYOUTS, ROUND_ENDS
+from players.knowledge import search_knowledge
 from players.moves import MovePool, advance, playout_move, winning_way_out
 from players.outcome import Judge, gain
 from players.selection import SealedStats, SeatStats, TurnStats
@@ -80,13 +80,14 @@ class Search:
         self.resigned = frozenset(resigned)
         scores = game.scores(state)
         self.root_scores = scores
-        self.judge = Judge(game, len(scores), self.resigned, CUT_SPREADS.get(game.slug))
-        self.horizon = min(budget.horizon, HORIZONS.get(game.slug, budget.horizon))
+        known = search_knowledge(game.slug)
+        self.judge = Judge(game, len(scores), self.resigned, known.cut_spread)
+        self.horizon = min(budget.horizon, known.horizon or budget.horizon)
         self.players = len(scores)
         self.root = Node(state, game.is_over(state), self.players)
-        self.fast = None if self.resigned else PLAYOUTS.get(game.slug)
-        self.estimate = None if self.resigned else ESTIMATES.get(game.slug)
-        self.round_left = ROUND_ENDS.get(game.slug)
+        self.fast = None if self.resigned else known.playout
+        self.estimate = None if self.resigned else known.estimate
+        self.round_left = known.round_left
         self.knowledge = knowledge
         self.named = hooks(game).candidates if knowledge is not None else None
         """The moves the game names worth weighing, where it names them (guided levels)."""

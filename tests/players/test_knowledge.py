@@ -6,43 +6,45 @@ import random
 
 import pytest
 
-from players.knowledge import PLAYOUTS, SAMPLERS, cards_estimate
+from players.knowledge import SEARCH_KNOWLEDGE, cards_estimate, search_knowledge
 from players.search import Budget, Search
 from rules import GAMES
 from rules.record import Progress
 from tests.players.helpers import played
 
 
-@pytest.mark.parametrize("slug", sorted(SAMPLERS))
+@pytest.mark.parametrize("slug", sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.sampler))
 @pytest.mark.parametrize(("players", "n"), [(2, 2), (3, 3), (2, 6), (4, 12)])
 def test_samplers_draw_legal_moves(slug: str, players: int, n: int) -> None:
     """Through whole random games, every sampled move is one of the legal moves."""
-    game = GAMES[slug]
+    game, sample = GAMES[slug], search_knowledge(slug).sampler
+    assert sample is not None
     rng = random.Random(n)
     state = game.start(players, game.settle_options(players, {"n": n, "rounds": 1}))
     while not game.is_over(state):
         (seat,) = game.to_move(state)
         legal = set(game.legal(state, seat))
         for _ in range(3):
-            move = SAMPLERS[slug](state, seat, rng)
+            move = sample(state, seat, rng)
             assert move in legal and game.parse(state, seat, move) == move
         state = game.apply(state, {seat: move})
 
 
-@pytest.mark.parametrize("slug", sorted(PLAYOUTS))
+@pytest.mark.parametrize("slug", sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.playout))
 @pytest.mark.parametrize(("given", "steps"), [({}, 0), ({}, 17), ({"m": 3}, 2), ({"m": 12}, 5)])
 def test_fast_playouts_are_games_the_rules_accept(
     slug: str, given: dict[str, int], steps: int
 ) -> None:
     """Replayed through the rules, a fast playout's steps are legal and give its totals,
     whether it runs to the end or is cut."""
-    game = GAMES[slug]
+    game, fast = GAMES[slug], search_knowledge(slug).playout
+    assert fast is not None
     progress, _ = played(slug, 2, given, steps, seed=steps)
     root = progress.state
     for horizon, limit in ((10**6, 10**6), (3, 10**6), (0, 7)):
         record: list[tuple[int, int]] = []
         rng = random.Random(horizon)
-        totals, cut = PLAYOUTS[slug](root, 0, horizon, limit, game.scores(root), rng, record)
+        totals, cut = fast(root, 0, horizon, limit, game.scores(root), rng, record)
         state = root
         for a, b in record:
             state = game.apply(state, {0: str(a), 1: str(b)})
