@@ -12,8 +12,19 @@ from rules import GAMES
 from rules.record import Progress
 from tests.players.helpers import played
 
+SAMPLED = ["labyrinthine-loop"]
+"""The games with a fast random-move sampler."""
+PLAYED_OUT = ["numbers-to-number"]
+"""The games with a fast whole playout."""
 
-@pytest.mark.parametrize("slug", sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.sampler))
+
+def test_the_games_with_speed_ups_are_the_ones_tested() -> None:
+    """A speed-up added or lost shows here, so that its tests below never vanish quietly."""
+    assert sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.sampler) == SAMPLED
+    assert sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.playout) == PLAYED_OUT
+
+
+@pytest.mark.parametrize("slug", SAMPLED)
 @pytest.mark.parametrize(("players", "n"), [(2, 2), (3, 3), (2, 6), (4, 12)])
 def test_samplers_draw_legal_moves(slug: str, players: int, n: int) -> None:
     """Through whole random games, every sampled move is one of the legal moves."""
@@ -30,7 +41,7 @@ def test_samplers_draw_legal_moves(slug: str, players: int, n: int) -> None:
         state = game.apply(state, {seat: move})
 
 
-@pytest.mark.parametrize("slug", sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.playout))
+@pytest.mark.parametrize("slug", PLAYED_OUT)
 @pytest.mark.parametrize(("given", "steps"), [({}, 0), ({}, 17), ({"m": 3}, 2), ({"m": 12}, 5)])
 def test_fast_playouts_are_games_the_rules_accept(
     slug: str, given: dict[str, int], steps: int
