@@ -106,10 +106,18 @@ class Search:
         if stats.pool.small and not stats.pool.remaining():
             return stats.moves[0]  # a forced move needs no search
         deadline = time.perf_counter() + budget.seconds if budget.seconds < math.inf else None
+        longest = 0.0
         for _ in range(budget.simulations):
-            if deadline is not None and time.perf_counter() >= deadline:
+            if deadline is None:
+                self._simulate()
+                continue
+            # A simulation that would end past the cap is not started: the cap is the most a
+            # decision takes, not the time after which the last simulation begins.
+            started = time.perf_counter()
+            if started + longest >= deadline:
                 break
             self._simulate()
+            longest = max(longest, time.perf_counter() - started)
         if allowed is not None and not isinstance(stats, SealedStats):
             return stats.best(allowed) or min(allowed)
         move = stats.pick(self.rng) if isinstance(stats, SealedStats) else stats.best()
