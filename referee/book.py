@@ -71,6 +71,10 @@ class Book:
         """True while every open match is being loaded (changes heard meanwhile are marked)."""
         self._losses = 0
         """How often changes may have gone unheard (the watch was cut)."""
+        self._kept_index = False
+        """True once the index was whole: after a cut watch it is read again whole."""
+        self._rebuilding: asyncio.Task[None] | None = None
+        """Reading every open match again after a cut watch, so the index is whole again."""
         self._heard: OrderedDict[int, int] = OrderedDict()
         """The newest version heard of each recently changed match (the last HEARD)."""
         self.on_deadline: Callable[[], None] = lambda: None
@@ -143,11 +147,28 @@ class Book:
 
     def lost(self) -> None:
         """Changes may have gone unheard (the watch was cut): every copy is stale, and lookups
-        ask the store from now on."""
+        ask the store until the index, if there was one, is read again whole."""
         self._cache.clear()
         self._knows_all = False
         self._unindexed.clear()
         self._losses += 1
+        if self._kept_index and self._rebuilding is None:
+            self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild())
+
+    async def _rebuild(self) -> None:
+        """Forget the index and read every open match again (lookups ask the store meanwhile);
+        a match that ended unheard leaves no trace, one opened unheard is found."""
+        try:
+            while not self._knows_all:
+                self._where.clear()
+                self._seated.clear()
+                self._playing.clear()
+                self._active.clear()
+                await self.known_open_matches()
+        except Exception:
+            log.exception("Reading the open matches again after a cut watch failed")
+        finally:
+            self._rebuilding = None
 
     async def get(self, match_id: int) -> Match:
         """A match by id, or RefereeError if there is none."""
@@ -229,6 +250,7 @@ class Book:
             self._loading = False
         # A change heard meanwhile marked its match for the index; one not heard would not be.
         self._knows_all = not self.store.shared or (self._watching and losses == self._losses)
+        self._kept_index = self._kept_index or self._knows_all
         return known
 
     async def _indexed(self) -> bool:

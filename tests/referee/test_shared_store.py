@@ -344,3 +344,50 @@ async def test_a_watching_process_finds_members_games_without_asking_the_store(
     finally:
         await one.close()
         await two.close()
+
+
+@pytest.mark.postgres
+async def test_after_a_cut_watch_the_index_is_read_again_whole(
+    postgres_url: str, clock: Clock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """While a process's watch was cut, a game ended and another began unheard: once it
+    listens again, it reads every open game again and its lookups, answered from its own index
+    without asking the store, know of both."""
+    one, two = await open_store(postgres_url), await open_store(postgres_url)
+    here, there = Referee(one, clock=clock), Referee(two, clock=clock)
+    deaf = False
+    hear = here.book.changed
+
+    def changed(match_id: int, version: int) -> None:
+        if not deaf:
+            hear(match_id, version)
+
+    monkeypatch.setattr(here.book, "changed", changed)
+    asked: list[str] = []
+    real = one.active_matches_of
+
+    async def counted(*args: Any) -> Any:
+        asked.append("active_matches_of")
+        return await real(*args)
+
+    monkeypatch.setattr(one, "active_matches_of", counted)
+    try:
+        await here.watch()
+        await here.known_open_matches()
+        ended = await started(there, "numerical-cards", {}, BOB)
+
+        async def bob_plays_here(ids: list[int]) -> bool:
+            asked.clear()
+            return [m.id for m in await here.matches_of(BOB)] == ids and asked == []
+
+        await heard(lambda: bob_plays_here([ended]))
+        deaf = True
+        await there.cancel(ended, ALICE, True)
+        begun = await started(there, "numbers-to-number", {}, BOB)
+        await asyncio.sleep(0.3)  # what the other process did is not heard here
+        here.book.lost()  # what the watch says when it listens again after a cut
+        deaf = False
+        await heard(lambda: bob_plays_here([begun]))
+    finally:
+        await one.close()
+        await two.close()
