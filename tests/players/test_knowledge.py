@@ -6,9 +6,17 @@ import random
 
 import pytest
 
-from players.knowledge import SEARCH_KNOWLEDGE, cards_estimate, search_knowledge
+from players.heuristic_labyrinth import expected_loop
+from players.knowledge import (
+    SEARCH_KNOWLEDGE,
+    cards_estimate,
+    labyrinth_estimate,
+    search_knowledge,
+    typical_loop,
+)
 from players.search import Budget, Search
 from rules import GAMES
+from rules.labyrinthine_loop import offense
 from rules.record import Progress
 from tests.players.helpers import played
 
@@ -92,3 +100,31 @@ def test_the_card_estimate_credits_the_seats_still_playing() -> None:
     assert cards_estimate(state) == (0.0, 5.0, 5.0)
     short = Progress.begin(game, 3, {"m": 5, "max_moves": 3}).submit(0, "1").submit(1, "1")
     assert cards_estimate(short.state) == (4.0, 4.0, 2.0)
+
+
+def test_the_loop_estimate_weighs_each_round_against_the_rounds_to_come() -> None:
+    """Labyrinthine Loop's estimate credits the round's offense the loop it may expect (more
+    than it could close now while dots are left) and each round still to come a typical
+    loop; a finished game is its totals."""
+    game = GAMES["labyrinthine-loop"]
+    sample = search_knowledge("labyrinthine-loop").sampler
+    assert sample is not None
+    rng = random.Random(4)
+    state = game.start(2, game.settle_options(2, {"n": 6}))
+    typical = typical_loop(6)
+    assert labyrinth_estimate(state) == (typical, typical)
+    assert 13 < typical < 16  # what two heuristic players close at n = 6 on average
+    while state.round == 0 and state.reached < 20:
+        (seat,) = game.to_move(state)
+        state = game.apply(state, {seat: sample(state, seat, rng)})
+    first, second = labyrinth_estimate(state)
+    assert second == typical
+    assert first > expected_loop(state, offense(state) in game.to_move(state))
+    while state.round == 0:
+        (seat,) = game.to_move(state)
+        state = game.apply(state, {seat: sample(state, seat, rng)})
+    assert labyrinth_estimate(state) == (state.scores[0], state.scores[1] + typical)
+    while not game.is_over(state):
+        (seat,) = game.to_move(state)
+        state = game.apply(state, {seat: sample(state, seat, rng)})
+    assert labyrinth_estimate(state) == tuple(map(float, state.scores))
