@@ -108,13 +108,10 @@ class Search:
         deadline = time.perf_counter() + budget.seconds if budget.seconds < math.inf else None
         longest = 0.0
         for _ in range(budget.simulations):
-            if deadline is None:
-                self._simulate()
-                continue
             # A simulation that would end past the cap is not started: the cap is the most a
             # decision takes, not the time after which the last simulation begins.
             started = time.perf_counter()
-            if started + longest >= deadline:
+            if deadline is not None and started + longest >= deadline:
                 break
             self._simulate()
             longest = max(longest, time.perf_counter() - started)
