@@ -41,12 +41,12 @@ class Session:
         """Type a line and press Enter."""
         os.write(self.master, (line + "\n").encode())
 
-    def wait_for(self, text: str, timeout: float = 30.0) -> str:
-        """Read the terminal until text appears; return everything read since the last wait."""
+    def wait_for(self, *texts: str, timeout: float = 30.0) -> str:
+        """Read the terminal until every text appears; return all read since the last wait."""
         start, seen = time.monotonic(), len(self.screen)
-        while text not in self.screen[seen:]:
+        while missing := [text for text in texts if text not in self.screen[seen:]]:
             left = timeout - (time.monotonic() - start)
-            assert left > 0, f"{text!r} never appeared; screen:\n{self.screen[seen:]}"
+            assert left > 0, f"{missing!r} never appeared; screen:\n{self.screen[seen:]}"
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
                 try:
@@ -74,8 +74,8 @@ def test_offline_game_from_the_terminal(tmp_path: Path) -> None:
         out = s.wait_for("[DM to bob]")
         assert "Waiting for secret moves from @alice, @bob" in out
         s.type("alice dm> 3")
-        out = s.wait_for("Locked in `3`")
-        assert "waiting for @bob" in out and "`3`" not in out.split("[DM to alice]")[0]
+        out = s.wait_for("Locked in `3`", "waiting for @bob")
+        assert "`3`" not in out.split("[DM to alice]")[0]
         s.type("bob dm> 9")
         assert "out of range: pick a number from 1 to 3" in s.wait_for("out of range")
         s.type("bob dm> 1")
@@ -111,11 +111,10 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         out = s.wait_for("[Remove a computer]")
         assert "[Add computer (easy)] [Add computer (medium)] [Add computer (hard)]" in out
         s.type("alice> [Add computer (easy)]")
-        out = s.wait_for("[DM to alice]")
-        assert "Computer (easy) takes seat 2" in out
+        s.wait_for("Computer (easy) takes seat 2", "[DM to alice]")
         s.type("alice dm> 1")
-        out = s.wait_for("[DM to alice]")
-        assert "Locked in `1`" in out
+        # The DM's header and its words may reach the terminal in separate reads: wait for words.
+        s.wait_for("Locked in `1`")
         s.type("alice dm> 2")
         # The buttons are printed after the post's text, possibly in a later read: wait for them.
         out = s.wait_for("[Rematch]")
@@ -134,9 +133,11 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         out = s.wait_for("one for each step from the start")
         assert "replay.gif" in out
         s.type("alice> [Rematch]")
-        out = s.wait_for("[DM to alice]")
-        assert "Opened Numbers To Number #2, the rematch of #1 against Computer (easy)" in out
-        assert "Numbers To Number #2: the game begins" in out
+        s.wait_for(
+            "Opened Numbers To Number #2, the rematch of #1 against Computer (easy)",
+            "Numbers To Number #2: the game begins",
+            "[DM to alice]",
+        )
         s.type("alice> /leaderboard vs:computer")
         out = s.wait_for("Against each level")
         assert "Against the computer: all games" in out and "alice" in out
