@@ -15,6 +15,7 @@ from referee.rows import (
     MatchRow,
     MemberData,
     SeatRow,
+    Snapshot,
     SolitaireBest,
     Standing,
     VersusStanding,
@@ -113,11 +114,15 @@ def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
     sealed: dict[int, list[tuple[int, str]]] = {}
     votes: dict[int, set[int]] = {}
     invited: dict[int, list[int]] = {}
+    snapshots: dict[int, Snapshot] = {}
     for chunk, marks in _chunks(match_ids):
-        rows += map(
-            match_row,
-            conn.execute(f"SELECT {MATCH_COLUMNS} FROM matches WHERE id IN ({marks})", chunk),
-        )
+        for r in conn.execute(
+            f"SELECT {MATCH_COLUMNS}, snapshot_moves, snapshot FROM matches WHERE id IN ({marks})",
+            chunk,
+        ):
+            rows.append(match_row(r))
+            if r[-1] is not None:
+                snapshots[r[0]] = Snapshot(r[-2], bytes(r[-1]))
         for mid, seat, move, note in conn.execute(
             f"SELECT match_id, seat, move, note FROM moves WHERE match_id IN ({marks}) "
             "ORDER BY match_id, idx",
@@ -152,6 +157,7 @@ def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
             tuple(sealed.get(r.id, ())),
             frozenset(votes.get(r.id, ())),
             tuple(invited.get(r.id, ())),
+            snapshots.get(r.id),
         )
         for r in sorted(rows, key=lambda r: r.id)
     ]

@@ -19,6 +19,7 @@ from referee.rows import (
     NewMatch,
     Rematch,
     SeasonWinner,
+    Snapshot,
     SolitaireBest,
     Standing,
     VersusStanding,
@@ -136,9 +137,12 @@ class SqlStore:
         end: MatchEnd | None,
         deadline: Deadline | None,
         now: float,
+        snapshot: Snapshot | None = None,
     ) -> None:
         """Append entries to the log with the match now at `step`; raise StaleStep."""
-        await self._db.write(writes.record, match_id, version, entries, step, end, deadline, now)
+        await self._db.write(
+            writes.record, match_id, version, entries, step, end, deadline, now, snapshot
+        )
 
     async def vote_cancel(self, match_id: int, version: int, user_id: int, now: float) -> None:
         """Record a player's agreement to cancel a match at its current step; raise StaleStep."""

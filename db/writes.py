@@ -49,6 +49,7 @@ from referee.rows import (
     Deadline,
     Logged,
     MatchEnd,
+    Snapshot,
     SolitaireScore,
 )
 from referee.store import StaleStep
@@ -169,9 +170,11 @@ def record(
     end: MatchEnd | None,
     deadline: Deadline | None,
     now: float,
+    snapshot: Snapshot | None = None,
 ) -> None:
     """Append entries to the log with the match now at `step` (the step that opens gets the
-    deadline; None keeps the current one), ending the match when `end` is given; StaleStep."""
+    deadline; None keeps the current one), ending the match when `end` is given, keeping the
+    snapshot if given (else the one kept stays true: the log only grows); StaleStep."""
     # One statement moves the match to its step (a step that changes starts now: the right-hand
     # sides read the row as it was) and says whether sealed moves of earlier steps remain.
     sets = ", step = ?, step_started_at = CASE WHEN step = ? THEN step_started_at ELSE ? END"
@@ -179,6 +182,9 @@ def record(
     if deadline is not None:
         sets += DEADLINE_SETS
         values += deadline_values(deadline)
+    if snapshot is not None:
+        sets += ", snapshot_moves = ?, snapshot = ?"
+        values += (snapshot.moves, snapshot.state)
     (stale_sealed,) = guard(
         conn,
         match_id,

@@ -6,6 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
+from referee import snapshots
 from referee.codes import Refusal
 from referee.errors import RefereeError
 from referee.rows import MatchData, MatchRow, SeatRow
@@ -33,14 +34,16 @@ class Match:
 
     @classmethod
     def from_data(cls, data: MatchData) -> Match:
-        """Rebuild a match from the store by replaying its log."""
+        """Rebuild a match from the store: from its snapshot, else by replaying its log."""
         row = data.row
         game = GAMES[row.game]
         progress = None
         if row.settled is not None and row.status != LOBBY:
-            progress = Progress(game, game.start(len(data.seats), row.settled))
-            for entry in data.moves:
-                progress = progress.enter(entry)
+            progress = snapshots.restore(game, data)
+            if progress is None:
+                progress = Progress(game, game.start(len(data.seats), row.settled))
+                for entry in data.moves:
+                    progress = progress.enter(entry)
             if row.status == ACTIVE:
                 for seat, move in data.sealed:
                     progress = progress.submit(seat, move)

@@ -6,7 +6,7 @@ import logging
 import random
 from collections.abc import Callable, Mapping, Sequence
 
-from referee import announce
+from referee import announce, snapshots
 from referee.book import Book
 from referee.codes import Line, Refusal, Reply
 from referee.core import match_end
@@ -184,7 +184,11 @@ class Play:
                 break
             moves, auto = autos, set(autos)
         deadline = Deadline() if end else self.book.step_deadline(match, now)
-        await self.store.record(match.id, decided_on, entries, match.row.step, end, deadline, now)
+        # An open match keeps the state its step starts from, so loading it replays nothing.
+        snapshot = None if end else snapshots.take(progress, len(match.moves))
+        await self.store.record(
+            match.id, decided_on, entries, match.row.step, end, deadline, now, snapshot
+        )
         match = self.book.keep(
             match.with_row(
                 version=decided_on + 1, deadline_at=deadline.at, remind_at=deadline.remind_at

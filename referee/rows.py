@@ -77,9 +77,18 @@ class MatchRow:
 
 
 @dataclass(frozen=True)
+class Snapshot:
+    """A game state as stored with its match: the encoded state the first `moves` entries of
+    the log reach (`referee.snapshots` encodes and decodes it)."""
+
+    moves: int
+    state: bytes
+
+
+@dataclass(frozen=True)
 class MatchData:
     """A match with its seats, its log (the record's entries), the sealed moves of the current
-    step, who agreed to cancel it at this step, and whom its lobby invites."""
+    step, who agreed to cancel it at this step, whom its lobby invites, and its stored state."""
 
     row: MatchRow
     seats: tuple[SeatRow, ...]
@@ -87,6 +96,7 @@ class MatchData:
     sealed: tuple[tuple[int, str], ...] = ()
     votes: frozenset[int] = frozenset()
     invited: tuple[int, ...] = ()
+    snapshot: Snapshot | None = None
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ from referee.rows import (
     NewMatch,
     Rematch,
     SeasonWinner,
+    Snapshot,
     SolitaireBest,
     Standing,
     VersusStanding,
@@ -123,11 +124,12 @@ class Store(Protocol):
         end: MatchEnd | None,
         deadline: Deadline | None,
         now: float,
+        snapshot: Snapshot | None = None,
     ) -> None:
         """Append entries to the log with the match now at `step` (a step that opens gets the
-        deadline; None keeps the current one), ending it when `end` is given; raise StaleStep
-        (also when the log refuses an entry: a seat moving twice in a step, or resigning
-        twice)."""
+        deadline; None keeps the current one), ending it when `end` is given, and keep the
+        snapshot of the state it reaches if given; raise StaleStep (also when the log refuses an
+        entry: a seat moving twice in a step, or resigning twice)."""
         ...
 
     async def set_deadline(

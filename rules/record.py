@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -40,6 +40,13 @@ Entry = tuple[Seat, Move] | tuple[Seat, Move, str]
 """One entry of a record: [seat, move text] with an optional note."""
 
 
+def departure(entry: Entry) -> tuple[Seat, str] | None:
+    """The seat a resignation entry takes out of play and the reason it gives; None for a move."""
+    if entry[1] != RESIGN:
+        return None
+    return entry[0], entry[2] if len(entry) > 2 else REASONS[0]
+
+
 @dataclass(frozen=True)
 class Progress:
     """A game state, the sealed moves already submitted for the current step, and the seats
@@ -56,6 +63,13 @@ class Progress:
         """A new game; options are checked and completed with their defaults."""
         settled = game.settle_options(players, options)
         return cls(game, game.start(players, settled))
+
+    @classmethod
+    def resumed(cls, game: Game[Any], state: Any, entries: Sequence[Entry]) -> Progress:
+        """The progress at `state`, the state that `entries` (whole steps) reach: the seats that
+        left are read from them, nothing is replayed."""
+        left = tuple(d for d in map(departure, entries) if d is not None)
+        return cls(game, state, {}, left)
 
     @property
     def resigned(self) -> frozenset[Seat]:
@@ -126,10 +140,10 @@ class Progress:
 
     def enter(self, entry: Entry) -> Progress:
         """Apply one record entry: a move, or a resignation."""
-        seat, move = entry[0], entry[1]
-        if move == RESIGN:
-            return self.resign(seat, entry[2] if len(entry) > 2 else REASONS[0])
-        return self.submit(seat, move)
+        leaving = departure(entry)
+        if leaving is not None:
+            return self.resign(*leaving)
+        return self.submit(entry[0], entry[1])
 
     def result(self) -> dict[str, Any]:
         """The replay summary: game, over, scores, winners, to_move, resigned."""

@@ -62,6 +62,7 @@ SQLITE_TYPES = {
     "BIGINT": "bigint",
     "TEXT": "text",
     "REAL": "double precision",
+    "BLOB": "bytea",
 }
 
 

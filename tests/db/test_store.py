@@ -22,6 +22,7 @@ from referee.rows import (
     NewMatch,
     Ratings,
     SeatRow,
+    Snapshot,
     SolitaireScore,
     StandingChange,
     VersusChange,
@@ -110,6 +111,36 @@ async def test_matches_load_together_like_one_by_one(store: SqlStore) -> None:
     for data in bulk:
         assert data == await store.load_match(data.row.id)
     assert await store.load_open_matches() == [bulk[0], bulk[2], bulk[3]]
+
+
+async def test_a_snapshot_is_kept_until_a_step_writes_another(store: SqlStore) -> None:
+    """A step's write keeps the snapshot it is given, bytes for bytes (zero bytes included); a
+    write without one leaves the last one, which the log only grows past."""
+    match_id = await active(store, 10, 11)
+    first = Snapshot(2, bytes(range(256)) * 3)
+    await store.record(
+        match_id,
+        await at(store, match_id),
+        [(0, (0, "1")), (0, (1, "2"))],
+        1,
+        None,
+        None,
+        5.0,
+        first,
+    )
+    data = await store.load_match(match_id)
+    assert data is not None and data.snapshot == first
+    await store.record(
+        match_id, await at(store, match_id), [(1, (1, "resign"))], 1, None, None, 6.0
+    )
+    data = await store.load_match(match_id)
+    assert data is not None and data.snapshot == first and len(data.moves) == 3
+    newer = Snapshot(4, b"\x00newer")
+    await store.record(
+        match_id, await at(store, match_id), [(1, (0, "3"))], 2, None, None, 7.0, newer
+    )
+    assert await store.load_matches([match_id]) == [await store.load_match(match_id)]
+    assert (await store.load_open_matches())[0].snapshot == newer
 
 
 async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqlStore) -> None:
