@@ -93,6 +93,7 @@ class Clock(commands.Cog):
             self.bot.remind_on_start = False
             # Each process speaks for the guilds of its own shards, so each channel hears once.
             await deliver(self.bot, await self.bot.referee.reminders(self.bot.owns_guild))
+            self.bot.freeze_heap()  # the open games it loaded stay until they end
 
 
 async def setup(bot: RefereeBot) -> None:

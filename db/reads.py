@@ -64,16 +64,17 @@ def _chunks(ids: Sequence[K]) -> Iterator[tuple[list[K], str]]:
         yield chunk, ", ".join("?" * len(chunk))
 
 
-def seats_of(conn: Connection, match_ids: Sequence[int]) -> dict[int, tuple[SeatRow, ...]]:
-    """The seats of these matches, in seat order."""
+def seats_where(
+    conn: Connection, where: str, args: Sequence[Any]
+) -> dict[int, tuple[SeatRow, ...]]:
+    """The seats of the matches `where` selects (a condition on `matches m`), in seat order."""
     out: dict[int, list[SeatRow]] = {}
-    for chunk, marks in _chunks(match_ids):
-        for mid, seat, uid, name, computer in conn.execute(
-            "SELECT match_id, seat, user_id, name, computer FROM seats "
-            f"WHERE match_id IN ({marks}) ORDER BY match_id, seat",
-            chunk,
-        ):
-            out.setdefault(mid, []).append(SeatRow(seat, uid, name, computer))
+    for mid, seat, uid, name, computer in conn.execute(
+        "SELECT s.match_id, s.seat, s.user_id, s.name, s.computer FROM seats s "
+        f"JOIN matches m ON m.id = s.match_id WHERE {where} ORDER BY s.match_id, s.seat",
+        args,
+    ):
+        out.setdefault(mid, []).append(SeatRow(seat, uid, name, computer))
     return {k: tuple(v) for k, v in out.items()}
 
 
@@ -96,59 +97,75 @@ def load_match(conn: Connection, match_id: int) -> MatchData | None:
 
 def open_matches(conn: Connection, guild_id: int | None) -> list[MatchData]:
     """Lobbies and active matches (of one server, or all), without their moves."""
-    sql = f"SELECT {MATCH_COLUMNS} FROM matches WHERE {OPEN}"
-    args: tuple[Any, ...] = ()
-    if guild_id is not None:
-        sql += " AND guild_id = ?"
-        args = (guild_id,)
-    rows = [match_row(r) for r in conn.execute(sql + " ORDER BY id", args)]
-    seats = seats_of(conn, [r.id for r in rows])
+    where = f"m.{OPEN}" if guild_id is None else f"m.{OPEN} AND m.guild_id = ?"
+    args = () if guild_id is None else (guild_id,)
+    rows = [
+        match_row(r)
+        for r in conn.execute(
+            f"SELECT {MATCH_COLUMNS} FROM matches m WHERE {where} ORDER BY id", args
+        )
+    ]
+    seats = seats_where(conn, where, args)
     return [MatchData(r, seats.get(r.id, ())) for r in rows]
 
 
 def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
-    """These matches with their seats, logs, sealed moves, votes and invitations, a few queries
-    per 500."""
+    """These matches with their seats, logs, sealed moves, votes and invitations, in id order
+    (a few queries per 500)."""
+    found = [
+        d for chunk, marks in _chunks(match_ids) for d in _loaded(conn, f"m.id IN ({marks})", chunk)
+    ]
+    return sorted(found, key=lambda d: d.row.id)
+
+
+def load_open_matches(conn: Connection) -> list[MatchData]:
+    """Every lobby and active match with its seats, moves and sealed moves, in id order."""
+    return _loaded(conn, f"m.{OPEN}", ())
+
+
+def _loaded(conn: Connection, where: str, args: Sequence[Any]) -> list[MatchData]:
+    """The matches `where` selects (a condition on `matches m`) with their seats, logs, the
+    sealed moves and votes of their current steps, invitations and snapshots, in id order:
+    one query per table, whatever their number."""
     rows: list[MatchRow] = []
-    moves: dict[int, list[Entry]] = {}
-    sealed: dict[int, list[tuple[int, str]]] = {}
-    votes: dict[int, set[int]] = {}
-    invited: dict[int, list[int]] = {}
     snapshots: dict[int, Snapshot] = {}
-    for chunk, marks in _chunks(match_ids):
-        for r in conn.execute(
-            f"SELECT {MATCH_COLUMNS}, snapshot_moves, snapshot FROM matches WHERE id IN ({marks})",
-            chunk,
-        ):
-            rows.append(match_row(r))
-            if r[-1] is not None:
-                snapshots[r[0]] = Snapshot(r[-2], bytes(r[-1]))
-        for mid, seat, move, note in conn.execute(
-            f"SELECT match_id, seat, move, note FROM moves WHERE match_id IN ({marks}) "
-            "ORDER BY match_id, idx",
-            chunk,
-        ):
-            moves.setdefault(mid, []).append(entry(seat, move, note))
-        for mid, seat, move in conn.execute(
-            "SELECT s.match_id, s.seat, s.move FROM sealed s JOIN matches m "
-            f"ON m.id = s.match_id AND m.step = s.step WHERE s.match_id IN ({marks}) "
-            "ORDER BY s.match_id, s.ordinal",
-            chunk,
-        ):
-            sealed.setdefault(mid, []).append((seat, move))
-        for mid, user_id in conn.execute(
-            "SELECT v.match_id, v.user_id FROM cancel_votes v JOIN matches m "
-            f"ON m.id = v.match_id AND m.step = v.step WHERE v.match_id IN ({marks})",
-            chunk,
-        ):
-            votes.setdefault(mid, set()).add(user_id)
-        for mid, user_id in conn.execute(
-            f"SELECT match_id, user_id FROM invitations WHERE match_id IN ({marks}) "
-            "ORDER BY match_id, ordinal",
-            chunk,
-        ):
-            invited.setdefault(mid, []).append(user_id)
-    seats = seats_of(conn, [r.id for r in rows])
+    for r in conn.execute(
+        f"SELECT {MATCH_COLUMNS}, snapshot_moves, snapshot FROM matches m "
+        f"WHERE {where} ORDER BY id",
+        args,
+    ):
+        rows.append(match_row(r))
+        if r[-1] is not None:
+            snapshots[r[0]] = Snapshot(r[-2], bytes(r[-1]))
+    moves: dict[int, list[Entry]] = {}
+    for mid, seat, move, note in conn.execute(
+        "SELECT l.match_id, l.seat, l.move, l.note FROM moves l "
+        f"JOIN matches m ON m.id = l.match_id WHERE {where} ORDER BY l.match_id, l.idx",
+        args,
+    ):
+        moves.setdefault(mid, []).append(entry(seat, move, note))
+    sealed: dict[int, list[tuple[int, str]]] = {}
+    for mid, seat, move in conn.execute(
+        "SELECT s.match_id, s.seat, s.move FROM sealed s JOIN matches m "
+        f"ON m.id = s.match_id AND m.step = s.step WHERE {where} ORDER BY s.match_id, s.ordinal",
+        args,
+    ):
+        sealed.setdefault(mid, []).append((seat, move))
+    votes: dict[int, set[int]] = {}
+    for mid, user_id in conn.execute(
+        "SELECT v.match_id, v.user_id FROM cancel_votes v JOIN matches m "
+        f"ON m.id = v.match_id AND m.step = v.step WHERE {where}",
+        args,
+    ):
+        votes.setdefault(mid, set()).add(user_id)
+    invited: dict[int, list[int]] = {}
+    for mid, user_id in conn.execute(
+        "SELECT i.match_id, i.user_id FROM invitations i "
+        f"JOIN matches m ON m.id = i.match_id WHERE {where} ORDER BY i.match_id, i.ordinal",
+        args,
+    ):
+        invited.setdefault(mid, []).append(user_id)
+    seats = seats_where(conn, where, args)
     return [
         MatchData(
             r,
@@ -159,14 +176,8 @@ def load_matches(conn: Connection, match_ids: Sequence[int]) -> list[MatchData]:
             tuple(invited.get(r.id, ())),
             snapshots.get(r.id),
         )
-        for r in sorted(rows, key=lambda r: r.id)
+        for r in rows
     ]
-
-
-def load_open_matches(conn: Connection) -> list[MatchData]:
-    """Every lobby and active match with its seats, moves and sealed moves."""
-    ids = [r[0] for r in conn.execute(f"SELECT id FROM matches WHERE {OPEN} ORDER BY id")]
-    return load_matches(conn, ids)
 
 
 def rematch_lobby(conn: Connection, match_id: int) -> int | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +88,19 @@ async def test_a_deleted_lobby_message_is_posted_again(simcord_env: Any) -> None
     assert [t.split(": ")[1] for t in titles] == ["the game begins"]
     for member in table.members.values():
         assert not any("could not post" in m.content for m in member.user.dm_channel.history())
+
+
+async def test_the_games_a_start_loads_are_left_out_of_the_collectors_passes(
+    simcord_env: Any, database: Path
+) -> None:
+    """After a restart has loaded the open games (for its post of whom they wait for), they are
+    frozen out of the garbage collector's full passes; a closed bot leaves nothing frozen."""
+    table = Table.make(simcord_env, players=2)
+    match_id = await sealed_game(table)
+    bot = await make_bot(database)
+    await simcord_env.restart_bot(bot)
+    loaded = await bot.referee.get(match_id)
+    assert gc.get_freeze_count() > 0
+    assert not any(o is loaded for o in gc.get_objects())
+    await bot.close()
+    assert gc.get_freeze_count() == 0
