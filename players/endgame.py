@@ -9,10 +9,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from players.exact import Solver, TooLarge
+from players.moves import advance
 from rules.base import Game, Move, Seat
 
 VISITS_PER_POSITION = 3
 """Visits allowed per position of the limit (a solved game visits most positions a few times)."""
+CHANCE_TIE = 1e-9
+"""Chances this close are the same (sums of floats)."""
 
 
 @dataclass(frozen=True)
@@ -49,4 +52,12 @@ def solve_endgame(
     except TooLarge:
         return None
     optimal = frozenset(m for m, lost in losses.items() if lost == 0)
+    try:
+        # Of the moves that give up nothing, those that leave a fallible opponent most ways to go
+        # wrong: the best a perfect opponent allows, and more against anyone else.
+        weighed = {m: solver.chances(advance(game, state, {seat: m}), seat) for m in optimal}
+        top = max(weighed.values())
+        optimal = frozenset(m for m, chance in weighed.items() if chance >= top - CHANCE_TIE)
+    except TooLarge:
+        pass
     return Solved(optimal=None if len(optimal) == len(losses) else optimal)

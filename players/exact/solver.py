@@ -45,6 +45,7 @@ class Solver:
         """Past this moment the solver refuses, as for too many positions (a player's clock)."""
         self.key: Callable[[Any], Key] = key_function(game.slug)
         self.memo: dict[Key, Fraction] = {}
+        self.chance_memo: dict[tuple[Seat, Key], float] = {}
 
     @property
     def positions(self) -> int:
@@ -85,6 +86,47 @@ class Solver:
     def loss(self, state: Any, seat: Seat, move: Move) -> Fraction:
         """What this legal move of an awaited seat gives up from its perfect result."""
         return self.losses(state, seat)[move]
+
+    def chances(self, state: Any, seat: Seat) -> float:
+        """The seat's expected result (1 a win, 1/2 a draw) when it keeps to the moves that give
+        up nothing, picking among them what an opponent playing at random most often gets
+        wrong, and the opponent plays each legal move alike; raise TooLarge. A sealed step on
+        the way counts at its perfect-play value."""
+        try:
+            return self._chances(state, seat)
+        except RecursionError:
+            raise TooLarge(f"{self.game.title}: the game is too long to solve exactly.") from None
+
+    def _chances(self, state: Any, seat: Seat) -> float:
+        self.visits_left -= 1
+        if self.visits_left < 0:
+            raise TooLarge(f"{self.game.title}: not weighed within the work given.")
+        key = (seat, self.key(state))
+        known = self.chance_memo.get(key)
+        if known is not None:
+            return known
+        game = self.game
+        awaited = sorted(game.to_move(state))
+        if game.is_over(state) or len(awaited) != 1:
+            mine = float(self._value(state))
+            result = mine if seat == 0 else 1.0 - mine
+        else:
+            mover = awaited[0]
+            children = [advance(game, state, {mover: m}) for m in self._moves(state, mover)]
+            if mover == seat:
+                values = [self._value(c) for c in children]
+                best = max(values) if seat == 0 else min(values)
+                result = max(
+                    self._chances(c, seat)
+                    for c, v in zip(children, values, strict=True)
+                    if v == best
+                )
+            else:
+                result = sum(self._chances(c, seat) for c in children) / len(children)
+        if len(self.chance_memo) & 255 == 0 and time.perf_counter() > self.deadline:
+            raise TooLarge(f"{game.title}: not weighed in the time given.")
+        self.chance_memo[key] = result
+        return result
 
     def equilibrium(self, state: Any) -> tuple[list[Move], list[Move], matrix.Equilibrium]:
         """A sealed step's moves of seat 0 and of seat 1, and an equilibrium over them."""

@@ -8,7 +8,7 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Any
 
-from rules.base import Game
+from rules.base import Game, Seat
 
 Matrix = Sequence[Sequence[Fraction]]
 
@@ -76,3 +76,21 @@ def minimax(game: Game[Any], state: Any) -> Fraction:
     rows, cols = list(game.legal(state, 0)), list(game.legal(state, 1))
     table = [[minimax(game, game.apply(state, {0: r, 1: c})) for c in cols] for r in rows]
     return support_value(table)
+
+
+def guarded_chances(game: Game[Any], state: Any, seat: Seat) -> float:
+    """The seat's expected result when it keeps to its perfect moves, the best of them against
+    an opponent playing each legal move alike, by plain recursion (values by `minimax`)."""
+    awaited = sorted(game.to_move(state))
+    if game.is_over(state) or len(awaited) != 1:
+        value = float(minimax(game, state))
+        return value if seat == 0 else 1.0 - value
+    mover = awaited[0]
+    children = [game.apply(state, {mover: m}) for m in game.legal(state, mover)]
+    if mover != seat:
+        return sum(guarded_chances(game, c, seat) for c in children) / len(children)
+    values = [minimax(game, c) for c in children]
+    best = max(values) if seat == 0 else min(values)
+    return max(
+        guarded_chances(game, c, seat) for c, v in zip(children, values, strict=True) if v == best
+    )

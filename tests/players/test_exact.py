@@ -13,7 +13,7 @@ import pytest
 from players.exact import INSTANCES, Solver, TooLarge
 from players.exact.keys import SPECS, key_function
 from rules import GAMES
-from tests.players.brute import minimax
+from tests.players.brute import guarded_chances, minimax
 
 TINY = (
     ("numbers-to-number", {"m": 2}),
@@ -53,6 +53,20 @@ def test_the_solver_agrees_with_plain_minimax(slug: str, options: dict[str, Any]
     solver = Solver(game)
     for state in random_states(slug, options, games=3, seed=1)[::3]:
         assert solver.value(state) == minimax(game, state)
+
+
+@pytest.mark.parametrize(("slug", "options"), TINY)
+def test_chances_against_a_random_opponent_agree_with_plain_recursion(
+    slug: str, options: dict[str, Any]
+) -> None:
+    """What a seat keeping to its perfect moves expects against an opponent who plays at
+    random, memoized, is what plain recursion finds, for either seat."""
+    game = GAMES[slug]
+    solver = Solver(game)  # one for both seats: what it keeps of one never answers the other
+    for state in random_states(slug, options, games=2, seed=2)[::4]:
+        for seat in (0, 1):
+            expected = guarded_chances(game, state, seat)
+            assert solver.chances(state, seat) == pytest.approx(expected)
 
 
 @pytest.mark.parametrize(("slug", "options"), TINY)
