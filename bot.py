@@ -73,7 +73,13 @@ class RefereeBot(commands.AutoShardedBot):
     that run the other shards, and is closed by whoever opened it.
     """
 
-    def __init__(self, settings: Settings, store: Store, remind_on_start: bool = True) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        store: Store,
+        remind_on_start: bool = True,
+        owns_process: bool = False,
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -88,6 +94,9 @@ class RefereeBot(commands.AutoShardedBot):
         self.referee = Referee(store, clock=discord_time)
         self.remind_on_start = remind_on_start
         """Post in each channel with games in progress once connected (see cogs.clock)."""
+        self.owns_process = owns_process
+        """The bot is what its process runs, from start to exit (main.py, the offline mode, the
+        benchmark's bot processes), so what its start builds may be frozen (`freeze_heap`)."""
         self.dm_channels: MemberMemory[int] = MemberMemory()
         """The DM channel id of each member DMed lately, so a DM needs neither a user fetch nor
         a new channel request (discord.py keeps only the last 128 DM channels)."""
@@ -126,11 +135,14 @@ class RefereeBot(commands.AutoShardedBot):
         self.freeze_heap()
 
     def freeze_heap(self) -> None:
-        """Leave what exists now out of the garbage collector's full passes."""
+        """Leave what exists now out of the garbage collector's full passes, when the bot owns
+        its process."""
         # What the start builds (modules, cogs, the command tree, then the open games) lives as
         # long as the process. A full pass over 10,000 open games holds the event loop for about
-        # 80 ms, and the passes that loading them set off cost a restart a tenth of a second.
-        gc.freeze()
+        # 80 ms, and the passes that loading them set off cost a restart a tenth of a second. A
+        # process that makes many bots (the tests) would pay a full pass for each one's close.
+        if self.owns_process:
+            gc.freeze()
 
     async def _sync_commands(self) -> None:
         """Send the command tree, translated, to Discord (to the development server if set)."""
@@ -152,7 +164,8 @@ class RefereeBot(commands.AutoShardedBot):
             self._sync.cancel()
         await super().close()
         self.referee.thinker.close()
-        gc.unfreeze()  # a process that goes on (tests, the benchmark) collects what it held
+        if self.owns_process:
+            gc.unfreeze()  # a process that goes on (the benchmark's own) collects what it held
 
 
 class MemberMemory(Generic[V]):

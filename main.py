@@ -27,7 +27,7 @@ async def run_bot(settings: Settings, token: str) -> None:
     """Open the store, run the bot on Discord until it stops, then close the store."""
     store = await open_store(settings.database)
     try:
-        async with RefereeBot(settings, store) as bot:
+        async with RefereeBot(settings, store, owns_process=True) as bot:
             await bot.start(token)
     finally:
         await store.close()

@@ -21,7 +21,7 @@ async def make_bot(database: str | Path, remind_on_start: bool = True) -> Refere
     file or a postgresql:// URL; closed by close_bot)."""
     settings = Settings(token=None, database=str(database), log_level="WARNING", dev_guild_id=None)
     store = await open_store(settings.database)
-    return RefereeBot(settings, store, remind_on_start=remind_on_start)
+    return RefereeBot(settings, store, remind_on_start=remind_on_start, owns_process=True)
 
 
 async def close_bot(bot: RefereeBot) -> None:

@@ -326,7 +326,7 @@ async def run_offline(settings: Settings) -> int:
     offline = replace(settings, database=str(offline_db), shard_count=None, shard_ids=None)
     store = await open_store(offline.database)
     # Reminders wait until the simulated server exists (its ids are the same on every start).
-    bot = RefereeBot(offline, store, remind_on_start=False)
+    bot = RefereeBot(offline, store, remind_on_start=False, owns_process=True)
     locale = discord_locale(settings.language)
     words = Words(language_of(locale))
     print(words(said.STARTING))

@@ -23,9 +23,13 @@ MADE: list[RefereeBot] = []
 
 
 async def make_bot(
-    database: Path, shard_count: int | None = None, shard_ids: Sequence[int] | None = None
+    database: Path,
+    shard_count: int | None = None,
+    shard_ids: Sequence[int] | None = None,
+    owns_process: bool = False,
 ) -> RefereeBot:
-    """A fresh bot process's worth of bot, with its own store on the given database file."""
+    """A fresh bot process's worth of bot, with its own store on the given database file (and
+    the whole process's, with `owns_process`)."""
     settings = Settings(
         token=None,
         database=str(database),
@@ -34,7 +38,7 @@ async def make_bot(
         shard_count=shard_count,
         shard_ids=tuple(shard_ids) if shard_ids is not None else None,
     )
-    bot = RefereeBot(settings, await open_store(settings.database))
+    bot = RefereeBot(settings, await open_store(settings.database), owns_process=owns_process)
     MADE.append(bot)
     return bot
 

@@ -93,11 +93,13 @@ async def test_a_deleted_lobby_message_is_posted_again(simcord_env: Any) -> None
 async def test_the_games_a_start_loads_are_left_out_of_the_collectors_passes(
     simcord_env: Any, database: Path
 ) -> None:
-    """After a restart has loaded the open games (for its post of whom they wait for), they are
-    frozen out of the garbage collector's full passes; a closed bot leaves nothing frozen."""
+    """After a restart has loaded the open games (for its post of whom they wait for), a bot
+    that owns its process has them frozen out of the garbage collector's full passes; closed,
+    it leaves nothing frozen. A bot in a process that makes many freezes nothing."""
     table = Table.make(simcord_env, players=2)
     match_id = await sealed_game(table)
-    bot = await make_bot(database)
+    assert gc.get_freeze_count() == 0
+    bot = await make_bot(database, owns_process=True)
     await simcord_env.restart_bot(bot)
     loaded = await bot.referee.get(match_id)
     assert gc.get_freeze_count() > 0
