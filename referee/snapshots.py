@@ -8,6 +8,7 @@ import hashlib
 import io
 import logging
 import pickle
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +39,9 @@ class _RulesUnpickler(pickle.Unpickler):
     """Builds only the rules' own data classes: a stored snapshot can name nothing else."""
 
     def find_class(self, module: str, name: str) -> Any:
-        found = super().find_class(module, name) if module.startswith("rules.") else None
+        # Only modules already loaded are looked in: naming one imports nothing.
+        loaded = sys.modules.get(module) if module.startswith("rules.") else None
+        found = getattr(loaded, name, None)
         if not (isinstance(found, type) and dataclasses.is_dataclass(found)):
             raise pickle.UnpicklingError(f"{module}.{name}")
         return found

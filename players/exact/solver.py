@@ -98,9 +98,7 @@ class Solver:
             raise TooLarge(f"{self.game.title}: the game is too long to solve exactly.") from None
 
     def _chances(self, state: Any, seat: Seat) -> float:
-        self.visits_left -= 1
-        if self.visits_left < 0:
-            raise TooLarge(f"{self.game.title}: not weighed within the work given.")
+        self._visit()
         key = (seat, self.key(state))
         known = self.chance_memo.get(key)
         if known is not None:
@@ -123,8 +121,7 @@ class Solver:
                 )
             else:
                 result = sum(self._chances(c, seat) for c in children) / len(children)
-        if len(self.chance_memo) & 255 == 0 and time.perf_counter() > self.deadline:
-            raise TooLarge(f"{game.title}: not weighed in the time given.")
+        self._check_clock(len(self.chance_memo))
         self.chance_memo[key] = result
         return result
 
@@ -135,10 +132,19 @@ class Solver:
         table = self._payoffs(state, self.value)
         return self._moves(state, 0), self._moves(state, 1), matrix.solve(table)
 
-    def _value(self, state: Any) -> Fraction:
+    def _visit(self) -> None:
+        """Count one visit of a position against the work given; TooLarge past it."""
         self.visits_left -= 1
         if self.visits_left < 0:
             raise TooLarge(f"{self.game.title}: not solved within the work given.")
+
+    def _check_clock(self, kept: int) -> None:
+        """TooLarge once past the deadline (looked at every 256 positions kept)."""
+        if kept & 255 == 0 and time.perf_counter() > self.deadline:
+            raise TooLarge(f"{self.game.title}: not solved in the time given.")
+
+    def _value(self, state: Any) -> Fraction:
+        self._visit()
         key = self.key(state)
         known = self.memo.get(key)
         if known is not None:
@@ -152,8 +158,7 @@ class Solver:
                 result = self._turn(state, awaited[0])
             else:
                 result = matrix.value(self._payoffs(state, self._value))
-        if len(self.memo) & 255 == 0 and time.perf_counter() > self.deadline:
-            raise TooLarge(f"{game.title}: not solved in the time given.")
+        self._check_clock(len(self.memo))
         if len(self.memo) >= self.limit:
             raise TooLarge(
                 f"{game.title}: more than {self.limit:,} positions; too large to solve exactly."

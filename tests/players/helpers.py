@@ -49,3 +49,23 @@ def played(
 def move_of(progress: Progress, seat: Seat, level: Level, seed: int) -> Move:
     """The level's move for a seat of a game in progress."""
     return decide(progress.game, progress.state, seat, level, seed, progress.resigned)
+
+
+def started(slug: str, options: dict[str, Any]) -> Any:
+    """The start state of a two-player game."""
+    game = GAMES[slug]
+    return game.start(2, game.settle_options(2, options))
+
+
+def random_states(slug: str, options: dict[str, Any], games: int, seed: int) -> list[Any]:
+    """Every state of some random two-player games."""
+    game, rng = GAMES[slug], random.Random(seed)
+    out = []
+    for _ in range(games):
+        state = started(slug, options)
+        out.append(state)
+        while not game.is_over(state):
+            step = {seat: game.sample(state, seat, rng) for seat in game.to_move(state)}
+            state = game.apply(state, step)
+            out.append(state)
+    return out

@@ -10,7 +10,7 @@ from players.endgame import solve_endgame
 from players.exact import Solver
 from players.moves import advance
 from rules import GAMES
-from tests.players.test_exact import random_states
+from tests.players.helpers import random_states
 
 GAME = "lengths-of-lengths"
 OPTIONS = {"n": 6}

@@ -3,7 +3,6 @@ and its refusal of games too large to solve."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any
@@ -14,6 +13,7 @@ from players.exact import INSTANCES, Solver, TooLarge
 from players.exact.keys import SPECS, key_function
 from rules import GAMES
 from tests.players.brute import guarded_chances, minimax
+from tests.players.helpers import random_states, started
 
 TINY = (
     ("numbers-to-number", {"m": 2}),
@@ -25,26 +25,6 @@ TINY = (
     ("arcs-and-marks", {"m": 6, "rounds": 1}),
 )
 """A size of each game small enough for minimax without a memo."""
-
-
-def started(slug: str, options: dict[str, Any]) -> Any:
-    """The start state of a two-player game."""
-    game = GAMES[slug]
-    return game.start(2, game.settle_options(2, options))
-
-
-def random_states(slug: str, options: dict[str, Any], games: int, seed: int) -> list[Any]:
-    """Every state of some random two-player games."""
-    game, rng = GAMES[slug], random.Random(seed)
-    out = []
-    for _ in range(games):
-        state = started(slug, options)
-        out.append(state)
-        while not game.is_over(state):
-            step = {seat: game.sample(state, seat, rng) for seat in game.to_move(state)}
-            state = game.apply(state, step)
-            out.append(state)
-    return out
 
 
 @pytest.mark.parametrize(("slug", "options"), TINY)

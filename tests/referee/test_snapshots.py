@@ -7,6 +7,7 @@ import logging
 import os
 import pickle
 import random
+import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -19,8 +20,7 @@ from referee.rows import MatchData, Snapshot
 from referee.snapshots import restore, rules_key
 from rules import GAMES
 from rules.base import Phrase
-
-GUILD, CHANNEL, ALICE, BOB, CAROL = 1, 2, 10, 11, 12
+from tests.referee.test_races import BOB, CAROL, started
 
 
 @pytest.fixture
@@ -29,17 +29,6 @@ async def store(tmp_path: Path) -> AsyncIterator[SqlStore]:
     opened = await open_store(str(tmp_path / "snapshots.sqlite3"))
     yield opened
     await opened.close()
-
-
-async def started(referee: Referee, slug: str, *others: int) -> int:
-    """A match of this game at its default options, hosted by alice, the others seated."""
-    await referee.new_match(GUILD, CHANNEL, ALICE, "alice", slug, {})
-    match_id = (await referee.open_matches(GUILD))[-1].id
-    for user in others:
-        await referee.join(match_id, user, f"user{user}")
-    if (await referee.get(match_id)).status == "lobby":  # a full table starts by itself
-        await referee.start(match_id, ALICE)
-    return match_id
 
 
 def replayed(data: MatchData) -> Match:
@@ -75,7 +64,7 @@ async def test_every_step_loads_from_its_snapshot_as_the_log_replays_it(
     its step resolved, and the match it restores (sealed moves of the open step included)
     equals the match the log replays."""
     referee = Referee(store)
-    match_id = await started(referee, slug, BOB)
+    match_id = await started(referee, slug, {}, BOB)
     rng = random.Random(slug)
     snapshots_seen = 0
     while await play_one_move(referee, match_id, rng):
@@ -97,7 +86,7 @@ async def test_resignations_after_the_snapshot_are_applied_to_it(store: SqlStore
     """A seat that leaves is logged after the snapshot: the restored match has it gone, as the
     replay does, and the match goes on from the same state."""
     referee = Referee(store)
-    match_id = await started(referee, "lengths-of-lengths", BOB, CAROL)
+    match_id = await started(referee, "lengths-of-lengths", {}, BOB, CAROL)
     rng = random.Random(3)
     for _ in range(4):
         await play_one_move(referee, match_id, rng)
@@ -115,7 +104,7 @@ async def test_a_snapshot_of_other_rules_code_is_not_trusted(store: SqlStore) ->
     """A snapshot whose key is not the running rules' own (written before the rules changed) is
     set aside: the log is replayed."""
     referee = Referee(store)
-    match_id = await started(referee, "numbers-to-number", BOB)
+    match_id = await started(referee, "numbers-to-number", {}, BOB)
     rng = random.Random(5)
     for _ in range(2):
         await play_one_move(referee, match_id, rng)
@@ -144,7 +133,7 @@ async def test_a_snapshot_builds_nothing_but_the_rules_data(
     """A snapshot that names a function, even one of the rules, is refused before anything
     runs: the log is replayed and a warning says so; one of the rules' data classes is built."""
     referee = Referee(store)
-    match_id = await started(referee, "numbers-to-number", BOB)
+    match_id = await started(referee, "numbers-to-number", {}, BOB)
     await play_one_move(referee, match_id, random.Random(1))
     await play_one_move(referee, match_id, random.Random(2))
     data = await loaded(store, match_id)
@@ -159,6 +148,12 @@ async def test_a_snapshot_builds_nothing_but_the_rules_data(
         assert "its snapshot cannot be read" in caplog.text and "replaying its log" in caplog.text
         caplog.clear()
     assert not marker.exists()
+    # A snapshot naming a rules module that is not loaded imports nothing.
+    assert "rules.__main__" not in sys.modules
+    unloaded = rules_key() + b"\x80\x04crules.__main__\nmain\n."
+    tampered = dataclasses.replace(data, snapshot=Snapshot(data.snapshot.moves, unloaded))
+    assert Match.from_data(tampered) == replayed(data)
+    assert "rules.__main__" not in sys.modules
     phrase = Phrase("a rules data class")
     state = rules_key() + pickle.dumps(phrase)
     harmless = dataclasses.replace(data, snapshot=Snapshot(data.snapshot.moves, state))
