@@ -48,10 +48,10 @@ def solve_endgame(
                 (rows, equilibrium.rows) if seat == 0 else (columns, equilibrium.columns)
             )
             return Solved(drawn=rng.choices(moves, weights=[float(w) for w in weights])[0])
-        losses = solver.losses(state, seat)
+        optimal = frozenset(solver.optimal_moves(state, seat))
     except TooLarge:
         return None
-    optimal = frozenset(m for m, lost in losses.items() if lost == 0)
+    every = len(list(game.legal(state, seat)))
     try:
         # Of the moves that give up nothing, those that leave a fallible opponent most ways to go
         # wrong: the best a perfect opponent allows, and more against anyone else.
@@ -60,4 +60,4 @@ def solve_endgame(
         optimal = frozenset(m for m, chance in weighed.items() if chance >= top - CHANCE_TIE)
     except TooLarge:
         pass
-    return Solved(optimal=None if len(optimal) == len(losses) else optimal)
+    return Solved(optimal=None if len(optimal) == every else optimal)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field, fields
+from operator import attrgetter
 from typing import Any
 
 from rules.labyrinthine_loop import UNREACHED
@@ -73,18 +74,33 @@ def key_function(slug: str) -> Callable[[Any], Key]:
     spec = SPECS.get(slug)
     if spec is None:
         return whole_state
-    plans: dict[type, tuple[tuple[str, Reduce | None], ...]] = {}
+    readers: dict[type, Callable[[Any], Key]] = {}
 
     def key(state: Any) -> Key:
-        plan = plans.get(type(state))
-        if plan is None:
-            plan = plans[type(state)] = spec_plan(spec, type(state))
-        return tuple(
-            getattr(state, name) if reduce is None else reduce(getattr(state, name))
-            for name, reduce in plan
-        )
+        read = readers.get(type(state))
+        if read is None:
+            read = readers[type(state)] = key_reader(spec_plan(spec, type(state)))
+        return read(state)
 
     return key
+
+
+def key_reader(plan: tuple[tuple[str, Reduce | None], ...]) -> Callable[[Any], Key]:
+    """A function that reads a plan's fields of a state as a tuple and reduces those it names
+    (the fields are read in one call: a key is made at every position a solver visits)."""
+    names = [name for name, _ in plan]
+    read = attrgetter(*names)
+    reductions = [(i, reduce) for i, (_, reduce) in enumerate(plan) if reduce is not None]
+    if len(names) > 1 and not reductions:
+        return read
+
+    def reduced(state: Any) -> Key:
+        values = list(read(state)) if len(names) > 1 else [read(state)]
+        for i, reduce in reductions:
+            values[i] = reduce(values[i])
+        return tuple(values)
+
+    return reduced
 
 
 def whole_state(state: Any) -> Key:

@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from players.exact import matrix
 from players.exact.keys import Key, key_function
@@ -17,6 +17,11 @@ from rules.base import Game, Move, Seat
 
 WIN, DRAW, LOSS = Fraction(1), Fraction(1, 2), Fraction(0)
 """Seat 0's result; seat 1's is 1 minus it."""
+Doubled = int | Fraction
+"""Twice seat 0's result, as the search keeps it: a whole number until a sealed step mixes
+(a win 2, a draw 1), since comparing ints costs a fraction of comparing Fractions."""
+TOP, EVEN, BOTTOM = 2, 1, 0
+"""A win, a draw and a loss for seat 0, doubled."""
 POSITION_LIMIT = 1_000_000
 """The most positions a solver keeps before it refuses the game as too large (about 1 GB)."""
 
@@ -44,20 +49,23 @@ class Solver:
         self.deadline = time.perf_counter() + seconds
         """Past this moment the solver refuses, as for too many positions (a player's clock)."""
         self.key: Callable[[Any], Key] = key_function(game.slug)
-        self.memo: dict[Key, Fraction] = {}
+        self.memo: dict[Key, Doubled] = {}
+        """Exact values."""
+        self.bounds: dict[Key, tuple[Doubled, Doubled]] = {}
+        """Bounds (lowest, highest) of values a search cut short has not settled."""
         self.chance_memo: dict[tuple[Seat, Key], float] = {}
 
     @property
     def positions(self) -> int:
-        """How many positions have been solved so far."""
-        return len(self.memo)
+        """How many positions have been searched so far (settled or bounded)."""
+        return len(self.memo) + len(self.bounds)
 
     def value(self, state: Any) -> Fraction:
         """Seat 0's result under perfect play from this state; raise TooLarge."""
         if len(self.game.scores(state)) != 2:
             raise ValueError("Exact play is for two-player games only.")
         try:
-            return self._value(state)
+            return Fraction(self._value(state)) / 2
         except RecursionError:
             raise TooLarge(f"{self.game.title}: the game is too long to solve exactly.") from None
 
@@ -75,13 +83,24 @@ class Solver:
             children = [self.value(advance(game, state, {seat: m})) for m in moves]
             sign = 1 if seat == 0 else -1
             return {m: sign * (best - v) for m, v in zip(moves, children, strict=True)}
-        table = self._payoffs(state, self.value)
+        table = cast(list[list[Fraction]], self._payoffs(state, self.value))
         _, lost = (matrix.row_losses if seat == 0 else matrix.column_losses)(table)
         return dict(zip(moves, lost, strict=True))
 
     def optimal_moves(self, state: Any, seat: Seat) -> list[Move]:
         """The moves of an awaited seat that give up nothing, in the game's order."""
-        return [m for m, lost in self.losses(state, seat).items() if lost == 0]
+        game = self.game
+        if len(game.to_move(state)) != 1 or seat not in game.to_move(state):
+            return [m for m, lost in self.losses(state, seat).items() if lost == 0]
+        best = self.value(state) * 2
+        try:
+            return [
+                m
+                for m in self._moves(state, seat)
+                if self._reaches(advance(game, state, {seat: m}), seat, best)
+            ]
+        except RecursionError:
+            raise TooLarge(f"{game.title}: the game is too long to solve exactly.") from None
 
     def loss(self, state: Any, seat: Seat, move: Move) -> Fraction:
         """What this legal move of an awaited seat gives up from its perfect result."""
@@ -106,18 +125,15 @@ class Solver:
         game = self.game
         awaited = sorted(game.to_move(state))
         if game.is_over(state) or len(awaited) != 1:
-            mine = float(self._value(state))
+            mine = float(self._value(state)) / 2
             result = mine if seat == 0 else 1.0 - mine
         else:
             mover = awaited[0]
             children = [advance(game, state, {mover: m}) for m in self._moves(state, mover)]
             if mover == seat:
-                values = [self._value(c) for c in children]
-                best = max(values) if seat == 0 else min(values)
+                best = self._value(state)
                 result = max(
-                    self._chances(c, seat)
-                    for c, v in zip(children, values, strict=True)
-                    if v == best
+                    self._chances(c, seat) for c in children if self._reaches(c, seat, best)
                 )
             else:
                 result = sum(self._chances(c, seat) for c in children) / len(children)
@@ -129,7 +145,7 @@ class Solver:
         """A sealed step's moves of seat 0 and of seat 1, and an equilibrium over them."""
         if not self.game.is_sealed(state):
             raise ValueError("Not a sealed step.")
-        table = self._payoffs(state, self.value)
+        table = cast(list[list[Fraction]], self._payoffs(state, self.value))
         return self._moves(state, 0), self._moves(state, 1), matrix.solve(table)
 
     def _visit(self) -> None:
@@ -143,50 +159,89 @@ class Solver:
         if kept & 255 == 0 and time.perf_counter() > self.deadline:
             raise TooLarge(f"{self.game.title}: not solved in the time given.")
 
-    def _value(self, state: Any) -> Fraction:
+    def _value(self, state: Any, alpha: Doubled = BOTTOM, beta: Doubled = TOP) -> Doubled:
+        """Seat 0's result doubled: exact when strictly inside the window (alpha, beta), else a
+        bound on the side it fell (at most alpha: no higher; at least beta: no lower), which is
+        all a caller that passes the window needs to cut its search short."""
         self._visit()
         key = self.key(state)
         known = self.memo.get(key)
         if known is not None:
             return known
-        game = self.game
-        if game.is_over(state):
-            result = self._result(state)
+        low, high = self.bounds.get(key, (BOTTOM, TOP))
+        if low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
+        result, exact = self._search(state, alpha, beta)
+        if exact:
+            low = high = result
+        elif result <= alpha:
+            high = result
         else:
-            awaited = sorted(game.to_move(state))
-            if len(awaited) == 1:
-                result = self._turn(state, awaited[0])
-            else:
-                result = matrix.value(self._payoffs(state, self._value))
-        self._check_clock(len(self.memo))
-        if len(self.memo) >= self.limit:
+            low = result
+        self._check_clock(self.positions)
+        if self.positions >= self.limit:
             raise TooLarge(
-                f"{game.title}: more than {self.limit:,} positions; too large to solve exactly."
+                f"{self.game.title}: more than {self.limit:,} positions; too large to solve "
+                "exactly."
             )
-        self.memo[key] = result
+        if low == high:
+            self.memo[key] = low
+            self.bounds.pop(key, None)
+        else:
+            self.bounds[key] = (low, high)
         return result
 
-    def _result(self, state: Any) -> Fraction:
-        won = self.game.winners(state)
-        return DRAW if len(won) == 2 else WIN if 0 in won else LOSS
-
-    def _turn(self, state: Any, seat: Seat) -> Fraction:
-        """The best child for the mover; the search stops at a win, which nothing beats."""
+    def _search(self, state: Any, alpha: Doubled, beta: Doubled) -> tuple[Doubled, bool]:
+        """A position's value searched within the window, and whether it is exact."""
         game = self.game
-        top = WIN if seat == 0 else LOSS
-        best: Fraction | None = None
+        if game.is_over(state):
+            return self._result(state), True
+        awaited = sorted(game.to_move(state))
+        if len(awaited) == 1:
+            result = self._turn(state, awaited[0], alpha, beta)
+            return result, alpha < result < beta
+        table = self._payoffs(state, self._value)
+        mixed = matrix.value([[Fraction(v) for v in row] for row in table])
+        return (int(mixed) if mixed.denominator == 1 else mixed), True
+
+    def _reaches(self, state: Any, seat: Seat, result: Doubled) -> bool:
+        """True when the state is worth at least `result` to the seat (seat 0's result doubled,
+        as the search keeps it): a search with a window that asks only that (any window
+        beside the bound answers it exactly; one a whole point wide keeps to ints)."""
+        if seat == 0:
+            return self._value(state, result - 1, result) >= result
+        return self._value(state, result, result + 1) <= result
+
+    def _result(self, state: Any) -> int:
+        won = self.game.winners(state)
+        return EVEN if len(won) == 2 else TOP if 0 in won else BOTTOM
+
+    def _turn(self, state: Any, seat: Seat, alpha: Doubled, beta: Doubled) -> Doubled:
+        """The best child for the mover, searched within the window (alpha-beta): the search
+        stops once a child is as good for the mover as the other side already allows."""
+        game = self.game
+        best: Doubled | None = None
         for move in self._moves(state, seat):
-            v = self._value(advance(game, state, {seat: move}))
-            if best is None or (v > best if seat == 0 else v < best):
-                best = v
-                if best == top:
-                    break
+            v = self._value(advance(game, state, {seat: move}), alpha, beta)
+            if seat == 0:
+                if best is None or v > best:
+                    best = v
+                alpha = max(alpha, v)
+            else:
+                if best is None or v < best:
+                    best = v
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
         assert best is not None  # a game that is not over has a legal move for the mover
         return best
 
-    def _payoffs(self, state: Any, value: Callable[[Any], Fraction]) -> list[list[Fraction]]:
+    def _payoffs(self, state: Any, value: Callable[[Any], Doubled]) -> list[list[Doubled]]:
         """Seat 0's result after each pair of sealed moves (seat 0's move picks the row), each
-        found by `value` (the guarded entry from outside the recursion)."""
+        found by `value` (the guarded entry from outside the recursion, or the doubled one)."""
         rows, columns = self._moves(state, 0), self._moves(state, 1)
         if len(rows) * len(columns) > self.limit:
             raise TooLarge(f"{self.game.title}: a sealed step with too many move pairs.")

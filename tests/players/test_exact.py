@@ -129,3 +129,45 @@ def test_every_game_has_a_solved_size() -> None:
     assert Fraction(1, 2) == Solver(GAMES["arcs-and-marks"]).value(
         started("arcs-and-marks", dict(INSTANCES)["arcs-and-marks"])
     )
+
+
+TURNS = [t for t in TINY if t[0] not in ("numbers-to-number", "numerical-cards")]
+"""The tiny sizes whose steps are turns (the others' are sealed, always solved whole)."""
+
+
+@pytest.mark.parametrize(("slug", "options"), TURNS)
+def test_searches_cut_short_by_their_window_leave_exact_answers(
+    slug: str, options: dict[str, Any]
+) -> None:
+    """Asking only which moves hold a position's value cuts searches short and keeps bounds;
+    the moves are those plain minimax finds, and every value asked after is still exact."""
+    game = GAMES[slug]
+    solver = Solver(game)
+    states = [s for s in random_states(slug, options, games=3, seed=3)[::2] if not game.is_over(s)]
+    turns = [
+        s for s in states if len(game.to_move(s)) == 1
+    ]  # every step of the one left out is sealed
+    for state in turns:
+        (seat,) = game.to_move(state)
+        best = minimax(game, state)
+        holding = [
+            m
+            for m in game.legal(state, seat)
+            if minimax(game, game.apply(state, {seat: m})) == best
+        ]
+        assert solver.optimal_moves(state, seat) == holding
+    for state in states:
+        assert solver.value(state) == minimax(game, state)
+
+
+def test_the_moves_that_hold_the_value_are_found_without_solving_every_position() -> None:
+    """The first move of An Integer Sequence Game at its default size, where most moves lose."""
+    game = GAMES["integer-sequence"]
+    state = started("integer-sequence", {"n": 8})
+    values = {m: minimax(game, game.apply(state, {0: m})) for m in game.legal(state, 0)}
+    solver = Solver(game)
+    assert solver.optimal_moves(state, 0) == [
+        m for m, v in values.items() if v == max(values.values())
+    ]
+    assert 0 < len(solver.optimal_moves(state, 0)) < len(values)
+    assert solver.bounds
