@@ -56,6 +56,12 @@ class Connection(Protocol):
     def executemany(self, sql: str, seq_of_parameters: Iterable[Params], /) -> Cursor: ...
 
 
+def modifies_in_with(conn: Connection) -> bool:
+    """True when a statement's WITH clause may change rows (PostgreSQL's may, SQLite's not), so
+    a write and what depends on it can go to the server as one statement."""
+    return not isinstance(conn, sqlite3.Connection)
+
+
 class Engine(Protocol):
     """A database the store runs its transactions on: SQLite's or PostgreSQL's."""
 

@@ -44,7 +44,7 @@ from typing import Any
 
 from db.reads import ratings_of, versus_ratings_of
 from db.seasons import keep_season, season_now, season_ratings_of
-from db.sql import INTEGRITY_ERRORS, Connection, Params
+from db.sql import INTEGRITY_ERRORS, Connection, Params, modifies_in_with
 from referee.rows import (
     Deadline,
     Logged,
@@ -69,12 +69,9 @@ def guard(
     in one of these statuses), setting `sets` (a SQL fragment `, column = ?...` with `values`)
     in the same statement; else StaleStep. The update locks the match's row until commit (see
     the module's docstring); the `returning` expression's row is returned."""
-    marks = ", ".join("?" * len(statuses))
     cur = conn.execute(
-        f"UPDATE matches SET version = version + 1, updated_at = ?{sets} "
-        f"WHERE id = ? AND version = ? AND status IN ({marks})"
-        + (f" RETURNING {returning}" if returning else ""),
-        (now, *values, match_id, version, *statuses),
+        guard_sql(len(statuses), sets) + (f" RETURNING {returning}" if returning else ""),
+        guard_values(match_id, version, now, statuses, values),
     )
     if returning:
         row = cur.fetchone()
@@ -84,6 +81,22 @@ def guard(
     if cur.rowcount != 1:
         raise StaleStep(match_id)
     return None
+
+
+def guard_sql(statuses: int, sets: str = "") -> str:
+    """The guard's update, for this many statuses (its values: `guard_values`)."""
+    marks = ", ".join("?" * statuses)
+    return (
+        f"UPDATE matches SET version = version + 1, updated_at = ?{sets} "
+        f"WHERE id = ? AND version = ? AND status IN ({marks})"
+    )
+
+
+def guard_values(
+    match_id: int, version: int, now: float, statuses: Sequence[str], values: Params = ()
+) -> tuple[Any, ...]:
+    """The values of `guard_sql`, in its order."""
+    return (now, *values, match_id, version, *statuses)
 
 
 DEADLINE_SETS = ", deadline_at = ?, remind_at = ?"
@@ -125,18 +138,33 @@ def start_match(
     forget_invitations(conn, match_id)
 
 
+SEAL = (
+    "INSERT INTO sealed (match_id, step, seat, move, ordinal) SELECT m.id, m.step, ?, ?, "
+    "(SELECT COUNT(*) FROM sealed s WHERE s.match_id = m.id AND s.step = m.step) "
+    "FROM {matches} m WHERE m.id = ? "
+    "ON CONFLICT (match_id, step, seat) DO UPDATE SET move = excluded.move"
+)
+"""A seat's sealed move at the match's current step, read from `{matches}`."""
+
+
 def submit_sealed(
     conn: Connection, match_id: int, version: int, seat: int, move: str, now: float
 ) -> None:
     """Store or replace a seat's sealed move for the current step; raise StaleStep."""
-    guard(conn, match_id, version, now, "active")
-    conn.execute(
-        "INSERT INTO sealed (match_id, step, seat, move, ordinal) SELECT m.id, m.step, ?, ?, "
-        "(SELECT COUNT(*) FROM sealed s WHERE s.match_id = m.id AND s.step = m.step) "
-        "FROM matches m WHERE m.id = ? "
-        "ON CONFLICT (match_id, step, seat) DO UPDATE SET move = excluded.move",
-        (seat, move, match_id),
+    if not modifies_in_with(conn):
+        guard(conn, match_id, version, now, "active")
+        conn.execute(SEAL.format(matches="matches"), (seat, move, match_id))
+        return
+    # One statement, so one round trip to the server: the insert reads the match from the
+    # guard's update, so nothing is sealed unless the guard passed. The statement reads with
+    # one snapshot, taken before any wait for the row's lock; a guard that waited finds the
+    # version changed, so a passing guard's snapshot holds every sealed move of the step.
+    cur = conn.execute(
+        f"WITH m AS ({guard_sql(1)} RETURNING id, step) " + SEAL.format(matches="m"),
+        (*guard_values(match_id, version, now, ("active",)), seat, move, match_id),
     )
+    if cur.rowcount != 1:
+        raise StaleStep(match_id)
 
 
 def append(conn: Connection, match_id: int, entries: Sequence[Logged]) -> None:
