@@ -213,21 +213,68 @@ def record(
     if snapshot is not None:
         sets += ", snapshot_moves = ?, snapshot = ?"
         values += (snapshot.moves, snapshot.state)
-    (stale_sealed,) = guard(
-        conn,
-        match_id,
-        version,
-        now,
-        "active",
-        sets=sets,
-        values=values,
-        returning=STALE_SEALED,
-    )
-    append(conn, match_id, entries)
+    if modifies_in_with(conn) and entries:
+        record_at_once(conn, match_id, version, entries, step, end is None, now, sets, values)
+    else:
+        (stale_sealed,) = guard(
+            conn,
+            match_id,
+            version,
+            now,
+            "active",
+            sets=sets,
+            values=values,
+            returning=STALE_SEALED,
+        )
+        append(conn, match_id, entries)
+        if end is None and stale_sealed:
+            conn.execute("DELETE FROM sealed WHERE match_id = ? AND step < ?", (match_id, step))
     if end is not None:
         end_match_now(conn, match_id, end, now)
-    elif stale_sealed:
-        conn.execute("DELETE FROM sealed WHERE match_id = ? AND step < ?", (match_id, step))
+
+
+def record_at_once(
+    conn: Connection,
+    match_id: int,
+    version: int,
+    entries: Sequence[Logged],
+    step: int,
+    clear_sealed: bool,
+    now: float,
+    sets: str,
+    values: Params,
+) -> None:
+    """`record`'s guard, log entries and (with `clear_sealed`) removal of earlier steps' sealed
+    moves as one statement, so one round trip to the server (PostgreSQL); StaleStep."""
+    # The entries are read from the guard's row, so nothing is logged unless it passed; the
+    # statement's one snapshot holds the whole log when the guard passes (see submit_sealed).
+    rows = ", ".join("(?::int, ?::int, ?::int, ?::text, ?::text)" for _ in entries)
+    logged = [
+        (i, log_step, e[0], e[1], e[2] if len(e) > 2 else None)
+        for i, (log_step, e) in enumerate(entries, 1)
+    ]
+    clear = (
+        ", gone AS (DELETE FROM sealed s USING g WHERE s.match_id = g.id AND s.step < ?)"
+        if clear_sealed
+        else ""
+    )
+    try:
+        row = conn.execute(
+            f"WITH g AS ({guard_sql(1, sets)} RETURNING id), "
+            "logged AS (INSERT INTO moves (match_id, idx, step, seat, move, note) "
+            "SELECT g.id, (SELECT COALESCE(MAX(idx), -1) FROM moves WHERE match_id = g.id) + "
+            f"e.i, e.step, e.seat, e.move, e.note FROM g, (VALUES {rows}) "
+            f"AS e (i, step, seat, move, note)){clear} SELECT id FROM g",
+            (
+                *guard_values(match_id, version, now, ("active",), values),
+                *(v for entry in logged for v in entry),
+                *((step,) if clear_sealed else ()),
+            ),
+        ).fetchone()
+    except INTEGRITY_ERRORS:
+        raise StaleStep(match_id) from None
+    if row is None:
+        raise StaleStep(match_id)
 
 
 def vote_cancel(conn: Connection, match_id: int, version: int, user_id: int, now: float) -> None:

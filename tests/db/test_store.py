@@ -17,6 +17,7 @@ from referee.rows import (
     Deadline,
     Entry,
     LevelRating,
+    Logged,
     MatchEnd,
     MemberData,
     NewMatch,
@@ -141,6 +142,24 @@ async def test_a_snapshot_is_kept_until_a_step_writes_another(store: SqlStore) -
     )
     assert await store.load_matches([match_id]) == [await store.load_match(match_id)]
     assert (await store.load_open_matches())[0].snapshot == newer
+
+
+async def test_the_log_keeps_its_order_notes_and_steps_across_writes(store: SqlStore) -> None:
+    """Entries are appended in order, however many a write brings, with their notes; a write
+    that moves on to a new step leaves no sealed move of an earlier one."""
+    match_id = await active(store, 10, 11)
+    await store.submit_sealed(match_id, await at(store, match_id), 0, "1", 4.0)
+    writes: list[tuple[int, list[Logged]]] = [
+        (1, [(0, (0, "1")), (0, (1, "2"))]),
+        (1, [(1, (1, "resign", "left the server"))]),
+        (4, [(1, (0, "3")), (2, (0, "4")), (3, (0, "5"))]),
+    ]
+    for step, logged in writes:
+        await store.record(match_id, await at(store, match_id), logged, step, None, None, 5.0)
+    data = await store.load_match(match_id)
+    assert data is not None
+    assert data.moves == tuple(entry for _, logged in writes for _, entry in logged)
+    assert data.sealed == ()
 
 
 async def test_a_cancelled_caller_does_not_cut_a_transaction(store: SqlStore) -> None:
