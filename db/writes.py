@@ -7,13 +7,14 @@ it, and decides only on what it reads after that lock, or in one statement that 
 
 - A match and everything under it (seats, log, sealed moves, cancel votes, invitations) change
   only after `guard`, the update of the match's row at the version the write was decided on,
-  which is each such write's first statement. It takes the match's row lock until commit; a
-  writer that finds the row locked waits, then re-checks the version on the committed row and,
-  the match having changed, writes nothing (StaleStep). So everything read after the guard is as
-  the previous holder left it, and the log's next index (MAX + 1) cannot be taken by anyone
-  else. The unique keys of the log, `(match, idx)`, `(match, step, seat)` and one resignation
-  per seat, stay the exactly-once guard: a duplicate insert is refused (StaleStep), never
-  doubled.
+  which is each such write's first statement (on PostgreSQL, a sealed move and a step's write
+  are one statement whose inserts read the guard's RETURNING: `submit_sealed`). It takes the
+  match's row lock until commit; a writer that finds the row locked waits, then re-checks the
+  version on the committed row and, the match having changed, writes nothing (StaleStep). So
+  everything read after the guard is as the previous holder left it, and the log's next index
+  (MAX + 1) cannot be taken by anyone else. The unique keys of the log, `(match, idx)`,
+  `(match, step, seat)` and one resignation per seat, stay the exactly-once guard: a duplicate
+  insert is refused (StaleStep), never doubled.
 - A new lobby is a new row nobody else can see; a rematch lobby's check (the old game over, no
   rematch lobby open) is re-checked by the unique index `matches_one_rematch_lobby`: of two at
   once, the second insert waits for the first and is refused (StaleStep).
