@@ -26,6 +26,11 @@ POSITION_LIMIT = 1_000_000
 """The most positions a solver keeps before it refuses the game as too large (about 1 GB)."""
 
 
+def whole(value: Fraction) -> Doubled:
+    """A doubled result as an int when it is whole (the search compares ints fastest)."""
+    return int(value) if value.denominator == 1 else value
+
+
 class TooLarge(Exception):
     """A game with more positions (or moves) than the solver's limit."""
 
@@ -92,7 +97,7 @@ class Solver:
         game = self.game
         if len(game.to_move(state)) != 1 or seat not in game.to_move(state):
             return [m for m, lost in self.losses(state, seat).items() if lost == 0]
-        best = self.value(state) * 2
+        best = whole(self.value(state) * 2)
         try:
             return [
                 m
@@ -204,8 +209,7 @@ class Solver:
             result = self._turn(state, awaited[0], alpha, beta)
             return result, alpha < result < beta
         table = self._payoffs(state, self._value)
-        mixed = matrix.value([[Fraction(v) for v in row] for row in table])
-        return (int(mixed) if mixed.denominator == 1 else mixed), True
+        return whole(matrix.value([[Fraction(v) for v in row] for row in table])), True
 
     def _reaches(self, state: Any, seat: Seat, result: Doubled) -> bool:
         """True when the state is worth at least `result` to the seat (seat 0's result doubled,
