@@ -175,13 +175,16 @@ def append(conn: Connection, match_id: int, entries: Sequence[Logged]) -> None:
         conn.executemany(
             "INSERT INTO moves (match_id, idx, step, seat, move, note) SELECT ?, "
             "COALESCE(MAX(idx), -1) + 1, ?, ?, ?, ? FROM moves WHERE match_id = ?",
-            [
-                (match_id, step, e[0], e[1], e[2] if len(e) > 2 else None, match_id)
-                for step, e in entries
-            ],
+            [(match_id, *log_row(logged), match_id) for logged in entries],
         )
     except INTEGRITY_ERRORS:
         raise StaleStep(match_id) from None
+
+
+def log_row(logged: Logged) -> tuple[int, int, str, str | None]:
+    """A log entry's columns: step, seat, move and note (None without one)."""
+    step, entry = logged
+    return (step, entry[0], entry[1], entry[2] if len(entry) > 2 else None)
 
 
 STALE_SEALED = (
@@ -250,10 +253,7 @@ def record_at_once(
     # The entries are read from the guard's row, so nothing is logged unless it passed; the
     # statement's one snapshot holds the whole log when the guard passes (see submit_sealed).
     rows = ", ".join("(?::int, ?::int, ?::int, ?::text, ?::text)" for _ in entries)
-    logged = [
-        (i, log_step, e[0], e[1], e[2] if len(e) > 2 else None)
-        for i, (log_step, e) in enumerate(entries, 1)
-    ]
+    logged = [(i, *log_row(entry)) for i, entry in enumerate(entries, 1)]
     clear = (
         ", gone AS (DELETE FROM sealed s USING g WHERE s.match_id = g.id AND s.step < ?)"
         if clear_sealed
