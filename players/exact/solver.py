@@ -8,7 +8,7 @@ import time
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import islice
-from typing import Any, cast
+from typing import Any, TypeVar
 
 from players.exact import matrix
 from players.exact.keys import Key, key_function
@@ -22,6 +22,8 @@ Doubled = int | Fraction
 (a win 2, a draw 1), since comparing ints costs a fraction of comparing Fractions."""
 TOP, EVEN, BOTTOM = 2, 1, 0
 """A win, a draw and a loss for seat 0, doubled."""
+V = TypeVar("V", Fraction, Doubled)
+"""A value as the public methods give it (a Fraction) or as the search keeps it (Doubled)."""
 POSITION_LIMIT = 1_000_000
 """The most positions a solver keeps before it refuses the game as too large (about 1 GB)."""
 
@@ -55,7 +57,7 @@ class Solver:
         """Past this moment the solver refuses, as for too many positions (a player's clock)."""
         self.key: Callable[[Any], Key] = key_function(game.slug)
         self.memo: dict[Key, Doubled] = {}
-        """Exact values."""
+        """Exact values, doubled."""
         self.bounds: dict[Key, tuple[Doubled, Doubled]] = {}
         """Bounds (lowest, highest) of values a search cut short has not settled."""
         self.chance_memo: dict[tuple[Seat, Key], float] = {}
@@ -88,7 +90,7 @@ class Solver:
             children = [self.value(advance(game, state, {seat: m})) for m in moves]
             sign = 1 if seat == 0 else -1
             return {m: sign * (best - v) for m, v in zip(moves, children, strict=True)}
-        table = cast(list[list[Fraction]], self._payoffs(state, self.value))
+        table = self._payoffs(state, self.value)
         _, lost = (matrix.row_losses if seat == 0 else matrix.column_losses)(table)
         return dict(zip(moves, lost, strict=True))
 
@@ -150,7 +152,7 @@ class Solver:
         """A sealed step's moves of seat 0 and of seat 1, and an equilibrium over them."""
         if not self.game.is_sealed(state):
             raise ValueError("Not a sealed step.")
-        table = cast(list[list[Fraction]], self._payoffs(state, self.value))
+        table = self._payoffs(state, self.value)
         return self._moves(state, 0), self._moves(state, 1), matrix.solve(table)
 
     def _visit(self) -> None:
@@ -243,7 +245,7 @@ class Solver:
         assert best is not None  # a game that is not over has a legal move for the mover
         return best
 
-    def _payoffs(self, state: Any, value: Callable[[Any], Doubled]) -> list[list[Doubled]]:
+    def _payoffs(self, state: Any, value: Callable[[Any], V]) -> list[list[V]]:
         """Seat 0's result after each pair of sealed moves (seat 0's move picks the row), each
         found by `value` (the guarded entry from outside the recursion, or the doubled one)."""
         rows, columns = self._moves(state, 0), self._moves(state, 1)
