@@ -3,7 +3,7 @@ enumeration, and game values by plain minimax without a memo."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from fractions import Fraction
 from itertools import combinations
 from typing import Any
@@ -76,6 +76,34 @@ def minimax(game: Game[Any], state: Any) -> Fraction:
     rows, cols = list(game.legal(state, 0)), list(game.legal(state, 1))
     table = [[minimax(game, game.apply(state, {0: r, 1: c})) for c in cols] for r in rows]
     return support_value(table)
+
+
+def every_value(
+    game: Game[Any], state: Any, key: Callable[[Any], Hashable], out: dict[Hashable, Fraction]
+) -> Fraction:
+    """Seat 0's result from this state, as `minimax` finds it, with the value of every
+    position reached from it put in `out` under its key (so each is found once)."""
+    k = key(state)
+    if k not in out:
+        if game.is_over(state):
+            out[k] = minimax(game, state)
+        else:
+            awaited = sorted(game.to_move(state))
+            if len(awaited) == 1:
+                seat = awaited[0]
+                values = [
+                    every_value(game, game.apply(state, {seat: m}), key, out)
+                    for m in game.legal(state, seat)
+                ]
+                out[k] = max(values) if seat == 0 else min(values)
+            else:
+                rows, cols = list(game.legal(state, 0)), list(game.legal(state, 1))
+                table = [
+                    [every_value(game, game.apply(state, {0: r, 1: c}), key, out) for c in cols]
+                    for r in rows
+                ]
+                out[k] = support_value(table)
+    return out[k]
 
 
 def guarded_chances(game: Game[Any], state: Any, seat: Seat) -> float:

@@ -12,7 +12,7 @@ import pytest
 from players.exact import INSTANCES, Solver, TooLarge
 from players.exact.keys import SPECS, key_function
 from rules import GAMES
-from tests.players.brute import guarded_chances, minimax
+from tests.players.brute import every_value, guarded_chances, minimax
 from tests.players.helpers import random_states, started
 
 TINY = (
@@ -139,35 +139,52 @@ TURNS = [t for t in TINY if t[0] not in ("numbers-to-number", "numerical-cards")
 def test_searches_cut_short_by_their_window_leave_exact_answers(
     slug: str, options: dict[str, Any]
 ) -> None:
-    """Asking only which moves hold a position's value cuts searches short and keeps bounds;
-    the moves are those plain minimax finds, and every value asked after is still exact."""
+    """Asking only which moves hold a position's value cuts the children's searches short and
+    keeps bounds; the moves are those plain minimax finds, and every value asked after, of the
+    positions and of the children whose bounds were kept, is still exact."""
     game = GAMES[slug]
     solver = Solver(game)
-    states = [s for s in random_states(slug, options, games=3, seed=3)[::2] if not game.is_over(s)]
-    turns = [
-        s for s in states if len(game.to_move(s)) == 1
-    ]  # every step of the one left out is sealed
+    states = random_states(slug, options, games=3, seed=3)[::2]
+    turns = [s for s in states if not game.is_over(s) and len(game.to_move(s)) == 1]
+    assert turns
+    expected: dict[Any, Fraction] = {}
     for state in turns:
         (seat,) = game.to_move(state)
+        children = {m: game.apply(state, {seat: m}) for m in game.legal(state, seat)}
+        expected |= {child: minimax(game, child) for child in children.values()}
         best = minimax(game, state)
-        holding = [
-            m
-            for m in game.legal(state, seat)
-            if minimax(game, game.apply(state, {seat: m})) == best
-        ]
+        holding = [m for m, child in children.items() if expected[child] == best]
         assert solver.optimal_moves(state, seat) == holding
-    for state in states:
-        assert solver.value(state) == minimax(game, state)
+    # Every position the solver kept, under its key: exact values, and bounds that hold.
+    known: dict[Hashable, Fraction] = {}
+    for state in turns:
+        every_value(game, state, solver.key, known)
+    assert all(Fraction(v, 2) == known[k] for k, v in solver.memo.items())
+    assert all(
+        Fraction(lo, 2) <= known[k] <= Fraction(hi, 2) for k, (lo, hi) in solver.bounds.items()
+    )
+    # At these sizes the windows of Binary Scramble and Arcs And Marks cut nothing short.
+    assert solver.bounds or slug in ("binary-scramble", "arcs-and-marks")
+    for child, value in expected.items():
+        assert solver.value(child) == value
 
 
 def test_the_moves_that_hold_the_value_are_found_without_solving_every_position() -> None:
-    """The first move of An Integer Sequence Game at its default size, where most moves lose."""
+    """The first move of An Integer Sequence Game at its default size, where most moves lose:
+    the moves that hold the draw, found with positions left bounded, and every value and
+    bound the solver kept is what a plain memoized minimax finds."""
     game = GAMES["integer-sequence"]
     state = started("integer-sequence", {"n": 8})
-    values = {m: minimax(game, game.apply(state, {0: m})) for m in game.legal(state, 0)}
     solver = Solver(game)
-    assert solver.optimal_moves(state, 0) == [
-        m for m, v in values.items() if v == max(values.values())
+    known: dict[Hashable, Fraction] = {}
+    best = every_value(game, state, solver.key, known)
+    holding = [
+        m for m in game.legal(state, 0) if known[solver.key(game.apply(state, {0: m}))] == best
     ]
-    assert 0 < len(solver.optimal_moves(state, 0)) < len(values)
-    assert solver.bounds
+    assert solver.optimal_moves(state, 0) == holding
+    assert 0 < len(holding) < len(list(game.legal(state, 0)))
+    assert solver.bounds and solver.positions < len(known)
+    assert all(Fraction(v, 2) == known[k] for k, v in solver.memo.items())
+    assert all(
+        Fraction(lo, 2) <= known[k] <= Fraction(hi, 2) for k, (lo, hi) in solver.bounds.items()
+    )
