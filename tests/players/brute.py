@@ -1,5 +1,6 @@
 """Slow, independent answers for the exact solver's tests: matrix games by support
-enumeration, and game values by plain minimax without a memo."""
+enumeration, and game values by plain minimax (positions remembered only by their whole
+state, never by the solver's memo keys)."""
 
 from __future__ import annotations
 
@@ -64,29 +65,21 @@ def support_value(payoffs: Matrix) -> Fraction:
 
 
 def minimax(game: Game[Any], state: Any) -> Fraction:
-    """Seat 0's result under perfect play, by plain recursion over every move (no memo)."""
-    if game.is_over(state):
-        won = game.winners(state)
-        return Fraction(1, 2) if len(won) == 2 else Fraction(int(0 in won))
-    awaited = sorted(game.to_move(state))
-    if len(awaited) == 1:
-        seat = awaited[0]
-        values = [minimax(game, game.apply(state, {seat: m})) for m in game.legal(state, seat)]
-        return max(values) if seat == 0 else min(values)
-    rows, cols = list(game.legal(state, 0)), list(game.legal(state, 1))
-    table = [[minimax(game, game.apply(state, {0: r, 1: c})) for c in cols] for r in rows]
-    return support_value(table)
+    """Seat 0's result under perfect play, by plain recursion over every move (a position met
+    twice is looked up by its whole state, which decides everything, never by a memo key)."""
+    return every_value(game, state, lambda position: position, {})
 
 
 def every_value(
     game: Game[Any], state: Any, key: Callable[[Any], Hashable], out: dict[Hashable, Fraction]
 ) -> Fraction:
-    """Seat 0's result from this state, as `minimax` finds it, with the value of every
-    position reached from it put in `out` under its key (so each is found once)."""
+    """Seat 0's result from this state by plain recursion, with the value of every position
+    reached from it put in `out` under its key (so each is found once)."""
     k = key(state)
     if k not in out:
         if game.is_over(state):
-            out[k] = minimax(game, state)
+            won = game.winners(state)
+            out[k] = Fraction(1, 2) if len(won) == 2 else Fraction(int(0 in won))
         else:
             awaited = sorted(game.to_move(state))
             if len(awaited) == 1:
