@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import io
+import math
+import random
 from typing import Any
 
 import pytest
@@ -17,6 +19,7 @@ KEPT = (
     canvas.text_mask,
     canvas._ramp,
     canvas._rounded,
+    canvas._polygon_stamp,
     canvas.index_of,
     page._text_stamp,
     page._box_stamp,
@@ -181,3 +184,40 @@ def test_a_page_taller_than_its_picture_is_cut_at_the_height_given() -> None:
         back.load()
         assert back.size == (120, 45)
         assert back.tobytes() == image.crop((0, 0, 120, 45)).tobytes()
+
+
+def drawn_on_its_piece(
+    page: Image.Image, points: list[tuple[float, float]], fill: canvas.Colour, width: int
+) -> None:
+    """A polygon drawn as Pillow draws it, on the piece of page its corners' box covers."""
+    left = max(0, math.floor(min(x for x, _ in points)) - width - 2)
+    top = max(0, math.floor(min(y for _, y in points)) - width - 2)
+    piece = page.crop((left, top, page.width, page.height))
+    shifted = [(x - left, y - top) for x, y in points]
+    canvas.PaletteDraw(piece).polygon(shifted, fill=fill, outline=canvas.INK, width=width)
+    page.paste(piece, (left, top))
+
+
+def test_a_marker_stamped_is_the_marker_drawn() -> None:
+    """Markers stamped from kept ones have the pixels drawn afresh, over two grounds and at the
+    page's edges (where they are not stamped), and write nothing around their shape."""
+    forget()
+    rng = random.Random(3)
+    for shape in canvas.SHAPES[1:]:
+        for _ in range(40):
+            r = rng.choice([8, 9, 11, 13, 14.5, 20])
+            x = rng.randrange(0, 120) + rng.choice([0, 0.25, 0.5, 1 / 3])
+            y = rng.randrange(0, 120) + rng.choice([0, 0.5, 0.7])
+            fill = rng.choice([canvas.PAPER, *canvas.PLAYER_COLOURS])
+            width = rng.choice([1, 2, 3])
+            points = canvas.shape_points(shape, x, y, r)
+            # Twice: drawn and kept, then stamped from what was kept.
+            for _ in range(2):
+                pages = [canvas.blank(120, 120) for _ in range(2)]
+                for page in pages:
+                    canvas.PaletteDraw(page).rectangle((0, 0, 60, 119), fill=canvas.SPOT)
+                drawn_on_its_piece(pages[0], points, fill, width)
+                canvas._polygon(canvas.PaletteDraw(pages[1]), points, fill, canvas.INK, width)
+                assert pages[0].tobytes() == pages[1].tobytes(), (shape, r, x, y, width)
+    info = canvas._polygon_stamp.cache_info()
+    assert info.misses > 100 and info.hits >= info.misses
