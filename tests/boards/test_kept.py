@@ -187,15 +187,15 @@ def test_a_page_taller_than_its_picture_is_cut_at_the_height_given() -> None:
 
 
 def drawn_on_its_piece(
-    page: Image.Image, points: list[tuple[float, float]], fill: canvas.Colour, width: int
+    sheet: Image.Image, points: list[tuple[float, float]], fill: canvas.Colour, width: int
 ) -> None:
-    """A polygon drawn as Pillow draws it, on the piece of page its corners' box covers."""
+    """A polygon drawn as Pillow draws it, on the piece of the sheet its corners' box covers."""
     left = max(0, math.floor(min(x for x, _ in points)) - width - 2)
     top = max(0, math.floor(min(y for _, y in points)) - width - 2)
-    piece = page.crop((left, top, page.width, page.height))
+    piece = sheet.crop((left, top, sheet.width, sheet.height))
     shifted = [(x - left, y - top) for x, y in points]
     canvas.PaletteDraw(piece).polygon(shifted, fill=fill, outline=canvas.INK, width=width)
-    page.paste(piece, (left, top))
+    sheet.paste(piece, (left, top))
 
 
 def test_a_marker_stamped_is_the_marker_drawn() -> None:
@@ -214,8 +214,8 @@ def test_a_marker_stamped_is_the_marker_drawn() -> None:
             # Twice: drawn and kept, then stamped from what was kept.
             for _ in range(2):
                 pages = [canvas.blank(120, 120) for _ in range(2)]
-                for page in pages:
-                    canvas.PaletteDraw(page).rectangle((0, 0, 60, 119), fill=canvas.SPOT)
+                for sheet in pages:
+                    canvas.PaletteDraw(sheet).rectangle((0, 0, 60, 119), fill=canvas.SPOT)
                 drawn_on_its_piece(pages[0], points, fill, width)
                 canvas._polygon(canvas.PaletteDraw(pages[1]), points, fill, canvas.INK, width)
                 assert pages[0].tobytes() == pages[1].tobytes(), (shape, r, x, y, width)
