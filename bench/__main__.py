@@ -160,6 +160,7 @@ def run(
             sizes.strength_slugs,
             sizes.strength_only,
             sizes.strength_first_game,
+            sizes.strength_journal,
         )
         strength = sections.run("strength", run_strength, plan, sizes.strength_workers)
     lag = None
@@ -240,6 +241,13 @@ def main(argv: list[str] | None = None) -> int:
         help="seed index of each strength pairing's first game (to play games not tuned on)",
     )
     parser.add_argument(
+        "--strength-journal",
+        type=Path,
+        metavar="FILE",
+        help="keep the strength section's finished games in FILE, and take those it already "
+        "holds from it (to resume a stopped run)",
+    )
+    parser.add_argument(
         "--only",
         action="append",
         choices=SECTIONS,
@@ -268,6 +276,8 @@ def main(argv: list[str] | None = None) -> int:
         )
     if args.strength_first_game:
         sizes = replace(sizes, strength_first_game=args.strength_first_game)
+    if args.strength_journal:
+        sizes = replace(sizes, strength_journal=args.strength_journal)
     if args.exact_games:
         sizes = replace(sizes, exact_games=args.exact_games)
     with tempfile.TemporaryDirectory(prefix="bench-") as tmp:

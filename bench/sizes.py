@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 from players.exact import INSTANCES
 
@@ -67,6 +68,8 @@ class Sizes:
     """The strength section plays only these pairings, at default options (none named: all)."""
     strength_first_game: int = 0
     """The seed index of each strength pairing's first game."""
+    strength_journal: Path | None = None
+    """A file keeping the strength section's finished batches, to resume a stopped run."""
 
 
 FULL = Sizes(

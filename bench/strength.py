@@ -4,15 +4,19 @@ counted contestant's seat rotated, and the time of every decision per contestant
 
 from __future__ import annotations
 
+import json
 import logging
 import multiprocessing
+import os
 import random
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from bench.contestants import CONTESTANTS, RANDOM, move_of
+from bench.strength_journal import Journal
 from rules import GAMES
 from rules.base import Move, Seat
 from rules.record import Progress
@@ -108,6 +112,8 @@ class Plan:
     robin and the larger tables)."""
     first_game: int = 0
     """The seed index of each pairing's first game (another number plays other games)."""
+    journal: Path | None = None
+    """A file keeping every batch played: a batch found there is not played again."""
 
 
 def pairings(plan: Plan) -> list[tuple[Pairing, int]]:
@@ -154,11 +160,17 @@ class GameResult:
 
 @dataclass
 class Batch:
-    """What a worker sends back: its games and the decision times (ms) per contestant."""
+    """What a worker sends back: its games, the decision times (ms) per contestant, and the
+    machine's load average when it was done."""
 
     results: list[GameResult] = field(default_factory=list)
     times_ms: dict[str, list[float]] = field(default_factory=dict)
     seconds: float = 0.0
+    load: float = 0.0
+
+
+Job = tuple[Pairing, int, int, float]
+"""A pairing, its first game, the number of games and the scale of the levels' budgets."""
 
 
 def play_game(
@@ -191,7 +203,7 @@ def play_game(
     )
 
 
-def play_batch(job: tuple[Pairing, int, int, float]) -> Batch:
+def play_batch(job: Job) -> tuple[Job, Batch]:
     """Games `first`..`first + count - 1` of a pairing."""
     pairing, first, count, scale = job
     started = time.perf_counter()
@@ -199,7 +211,8 @@ def play_batch(job: tuple[Pairing, int, int, float]) -> Batch:
     for i in range(first, first + count):
         batch.results.append(play_game(pairing, i, scale, batch.times_ms))
     batch.seconds = time.perf_counter() - started
-    return batch
+    batch.load = os.getloadavg()[0]
+    return job, batch
 
 
 def hash_seed(*parts: object) -> int:
@@ -215,9 +228,14 @@ class StrengthResult:
     times_ms: dict[str, list[float]]
     plan: Plan
     seconds: float
+    resumed: int = 0
+    """Batches found in the journal, not played in this run."""
+    batches: int = 0
+    loads: tuple[float, ...] = ()
+    """The load average as each batch was done (in this run or the journal's)."""
 
 
-def jobs(plan: Plan) -> list[tuple[Pairing, int, int, float]]:
+def jobs(plan: Plan) -> list[Job]:
     """Every batch of every pairing; the slowest contestants' batches first, so that the
     workers finish together."""
     start = plan.first_game
@@ -232,14 +250,26 @@ def jobs(plan: Plan) -> list[tuple[Pairing, int, int, float]]:
 
 
 def run_strength(plan: Plan, workers: int) -> StrengthResult:
-    """Every pairing, over a pool of `workers` processes (1: in this one)."""
+    """Every pairing, over a pool of `workers` processes (1: in this one); with a journal, the
+    batches it holds are taken from it and each new one is added as it is done."""
     started = time.perf_counter()
-    todo = jobs(plan)
-    if workers > 1:
+    journal = Journal(plan.journal) if plan.journal is not None else None
+    done: list[Batch] = []
+    todo: list[Job] = []
+    for job in jobs(plan):
+        entry = journal.get(job_key(job)) if journal is not None else None
+        if entry is None:
+            todo.append(job)
+        else:
+            done.append(batch_of(job[0], entry))
+    resumed = len(done)
+    if resumed:
+        log.info("strength: %d batches from the journal, %d to play", resumed, len(todo))
+    if workers > 1 and todo:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            done = _collect(pool.imap_unordered(play_batch, todo), len(todo))
+            done += _collect(pool.imap_unordered(play_batch, todo), len(todo), journal)
     else:
-        done = _collect(map(play_batch, todo), len(todo))
+        done += _collect(map(play_batch, todo), len(todo), journal)
     results: list[GameResult] = []
     times: dict[str, list[float]] = {}
     for batch in done:
@@ -247,13 +277,47 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
         for name, values in batch.times_ms.items():
             times.setdefault(name, []).extend(values)
     results.sort(key=lambda r: (r.pairing.table.label, r.pairing.first, r.pairing.other, r.index))
-    return StrengthResult(results, times, plan, time.perf_counter() - started)
+    loads = tuple(batch.load for batch in done)
+    seconds = time.perf_counter() - started
+    return StrengthResult(results, times, plan, seconds, resumed, len(done), loads)
 
 
-def _collect(batches: Iterable[Batch], total: int) -> list[Batch]:
-    """Every batch as it finishes, saying how far the run is every tenth of the way."""
+def job_key(job: Job) -> str:
+    """What makes two batches the same: the table, the contestants, the games and the budgets."""
+    pairing, first, count, scale = job
+    table = pairing.table
+    where = [table.slug, table.players, table.options, pairing.first, pairing.other]
+    return json.dumps([*where, first, count, scale])
+
+
+def entry_of(batch: Batch) -> dict[str, Any]:
+    """A batch as the journal keeps it."""
+    return {
+        "results": [[r.index, r.seat, r.totals, r.winners] for r in batch.results],
+        "times_ms": batch.times_ms,
+        "seconds": batch.seconds,
+        "load": batch.load,
+    }
+
+
+def batch_of(pairing: Pairing, entry: dict[str, Any]) -> Batch:
+    """A batch of `pairing` from the journal's entry."""
+    results = [
+        GameResult(pairing, index, seat, tuple(totals), tuple(winners))
+        for index, seat, totals, winners in entry["results"]
+    ]
+    return Batch(results, entry["times_ms"], entry["seconds"], entry["load"])
+
+
+def _collect(
+    batches: Iterable[tuple[Job, Batch]], total: int, journal: Journal | None
+) -> list[Batch]:
+    """Every batch as it finishes, kept in the journal, saying how far the run is every tenth
+    of the way."""
     done: list[Batch] = []
-    for batch in batches:
+    for job, batch in batches:
+        if journal is not None:
+            journal.add(job_key(job), entry_of(batch))
         done.append(batch)
         if len(done) % max(1, total // 10) == 0:
             log.info("strength: %d of %d batches done", len(done), total)

@@ -104,6 +104,7 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
         "expert_p99_ms": times["expert"]["p99"],
         "strength_games_per_pairing": res.plan.games,
         "strength_first_game": res.plan.first_game,
+        "strength_batches_from_journal": res.resumed,
     }
     goals = {
         "hard_vs_random_min_win_rate": at_least(
@@ -144,6 +145,12 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
     details = "" if plan.scale == 1 else f", budgets cut to {plan.scale:g}"
     if plan.first_game:
         details += f", seeds from game {plan.first_game}"
+    if res.resumed:
+        low, high = min(res.loads), max(res.loads)
+        details += (
+            f"; {res.resumed} of {res.batches} batches from the journal, the load average"
+            f" {low:.1f}-{high:.1f} as batches were done"
+        )
     found = tallies(res.results)
     lines = [
         f"6. Computer players ({plan.games} games per pairing at default options, "

@@ -6,6 +6,7 @@ import json
 import os
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -215,6 +216,30 @@ def test_the_strength_section_can_play_later_seeds() -> None:
         i for _, first, count, _ in strength.jobs(plan) for i in range(first, first + count)
     )
     assert played == list(range(40, 60))
+
+
+def test_a_stopped_strength_run_resumes_from_its_journal(tmp_path: Path) -> None:
+    """Batches in the journal are not played again, one cut short by a stop is, and the results
+    are those of one whole run."""
+    journal = tmp_path / "strength.jsonl"
+    only = (("greedy", "random"),)
+    plan = strength.Plan(10, 1, 1, 0.05, ("binary-scramble",), only, journal=journal)
+    whole = strength.run_strength(replace(plan, journal=None), 1)
+
+    def games(res: strength.StrengthResult) -> list[tuple[object, ...]]:
+        return [(r.pairing, r.index, r.seat, r.totals, r.winners) for r in res.results]
+
+    first = strength.run_strength(plan, 1)
+    assert first.resumed == 0 and games(first) == games(whole)
+    kept, cut = journal.read_text().splitlines()
+    journal.write_text(kept + "\n" + cut[: len(cut) // 2])
+    again = strength.run_strength(plan, 1)
+    assert (again.resumed, again.batches) == (1, 2) and games(again) == games(whole)
+    assert len(journal.read_text().splitlines()) == 3
+    last = strength.run_strength(plan, 1)
+    assert (last.resumed, last.batches) == (2, 2) and games(last) == games(whole)
+    # The decision times of the batches kept come back too.
+    assert len(last.times_ms["greedy"]) == len(whole.times_ms["greedy"])
 
 
 def test_the_strength_options_reach_the_report(capsys: pytest.CaptureFixture[str]) -> None:
