@@ -251,3 +251,29 @@ def test_binary_scramble_takes_a_point_when_it_can() -> None:
             move = heuristic_move("greedy", game, state, seat, random.Random(rng.randrange(99)))
             assert move in scoring
     assert checked
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_at_three_players_greedy_safe_holds_every_offense_to_two(seed: int) -> None:
+    """Lengths Of Lengths Of Lengths at 3 players: a round is worth 2 to its offense under best
+    play; greedy-safe's defence holds the best offense to 2, and its offense scores 2 against
+    the best defence by either other seat. So in a game of one seat against two greedy-safe
+    ones every offense scores 2 whatever that seat plays: it is never alone best."""
+    game = GAMES["lengths-of-lengths"]
+    start = Progress.begin(game, 3, {}).state
+
+    def worth(state: Any, best: frozenset[int]) -> int:
+        """Round 0's score for its offense (seat 0) when the seats in `best` play their best
+        (the offense for itself, the defence against it) and greedy-safe plays the others."""
+        if game.offense(state) != 0 or game.is_over(state):
+            return int(game.scores(state)[0])
+        (seat,) = game.to_move(state)
+        if seat not in best:
+            move = heuristic_move("greedy-safe", game, state, seat, random.Random(seed))
+            return worth(game.apply(state, {seat: move}), best)
+        results = [worth(game.apply(state, {seat: digit}), best) for digit in "01"]
+        return max(results) if seat == 0 else min(results)
+
+    assert worth(start, frozenset({0, 1, 2})) == 2
+    assert worth(start, frozenset({0})) == 2
+    assert worth(start, frozenset({1})) == worth(start, frozenset({2})) == 2
