@@ -259,7 +259,7 @@ def test_at_three_players_greedy_safe_holds_every_offense_to_two(seed: int) -> N
     play; greedy-safe's defence holds the best offense to 2, and its offense scores 2 against
     the best defence by either other seat. So in a game of one seat against two greedy-safe
     ones every offense scores 2 whatever that seat plays: it is never alone best."""
-    game = GAMES["lengths-of-lengths"]
+    game: Any = GAMES["lengths-of-lengths"]
     start = Progress.begin(game, 3, {}).state
 
     def worth(state: Any, best: frozenset[int]) -> int:
