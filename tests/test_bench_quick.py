@@ -242,6 +242,24 @@ def test_a_stopped_strength_run_resumes_from_its_journal(tmp_path: Path) -> None
     assert len(last.times_ms["greedy"]) == len(whole.times_ms["greedy"])
 
 
+def test_the_report_says_what_came_from_the_journal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Run again with its journal, the command plays nothing new and says so."""
+    journal = tmp_path / "strength.jsonl"
+    command = ["--quick", "--only", "strength", "--strength-game", "binary-scramble"]
+    command += ["--strength-pairing", "greedy:random", "--strength-journal", str(journal)]
+    runs = []
+    for _ in range(2):
+        assert bench_main(command) == 0
+        runs.append(capsys.readouterr().out)
+    first, again = (json.loads(out.strip().splitlines()[-1]) for out in runs)
+    assert first["strength_batches_from_journal"] == 0
+    assert again["strength_batches_from_journal"] == 1
+    assert "1 of 1 batches from the journal" in runs[1]
+    assert again["strength"] == first["strength"]
+
+
 def test_the_strength_options_reach_the_report(capsys: pytest.CaptureFixture[str]) -> None:
     """The command plays the game, pairing and seeds named, and its report says which seeds."""
     status = bench_main(
