@@ -231,6 +231,7 @@ class StrengthResult:
     resumed: int = 0
     """Batches found in the journal, not played in this run."""
     batches: int = 0
+    """Batches in the result, played or found."""
     loads: tuple[float, ...] = ()
     """The load average as each batch was done (in this run or the journal's)."""
 
