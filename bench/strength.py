@@ -4,6 +4,7 @@ counted contestant's seat rotated, and the time of every decision per contestant
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import multiprocessing
@@ -255,10 +256,11 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
     batches it holds are taken from it and each new one is added as it is done."""
     started = time.perf_counter()
     journal = Journal(plan.journal) if plan.journal is not None else None
+    version = players_version()
     done: list[Batch] = []
     todo: list[Job] = []
     for job in jobs(plan):
-        entry = journal.get(job_key(job)) if journal is not None else None
+        entry = journal.get(job_key(job, version)) if journal is not None else None
         if entry is None:
             todo.append(job)
         else:
@@ -268,9 +270,9 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
         log.info("strength: %d batches from the journal, %d to play", resumed, len(todo))
     if workers > 1 and todo:
         with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            done += _collect(pool.imap_unordered(play_batch, todo), len(todo), journal)
+            done += _collect(pool.imap_unordered(play_batch, todo), len(todo), journal, version)
     else:
-        done += _collect(map(play_batch, todo), len(todo), journal)
+        done += _collect(map(play_batch, todo), len(todo), journal, version)
     results: list[GameResult] = []
     times: dict[str, list[float]] = {}
     for batch in done:
@@ -283,12 +285,29 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
     return StrengthResult(results, times, plan, seconds, resumed, len(done), loads)
 
 
-def job_key(job: Job) -> str:
-    """What makes two batches the same: the table, the contestants, the games and the budgets."""
+PLAYERS_CODE = ("players", "rules", "bench/contestants.py", "bench/strength.py")
+"""What decides a game between contestants (and how it is seated and seeded), from the
+project's root."""
+
+
+def players_version() -> str:
+    """A digest of the code that decides the games (the levels, the heuristics, the rules)."""
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for name in PLAYERS_CODE:
+        path = root / name
+        for source in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            digest.update(str(source.relative_to(root)).encode() + b"\0" + source.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def job_key(job: Job, version: str) -> str:
+    """What makes two batches the same: the table, the contestants, the games, the budgets,
+    and the code that played them (a batch of other code is played again)."""
     pairing, first, count, scale = job
     table = pairing.table
     where = [table.slug, table.players, table.options, pairing.first, pairing.other]
-    return json.dumps([*where, first, count, scale])
+    return json.dumps([*where, first, count, scale, version])
 
 
 def entry_of(batch: Batch) -> dict[str, Any]:
@@ -311,14 +330,14 @@ def batch_of(pairing: Pairing, entry: dict[str, Any]) -> Batch:
 
 
 def _collect(
-    batches: Iterable[tuple[Job, Batch]], total: int, journal: Journal | None
+    batches: Iterable[tuple[Job, Batch]], total: int, journal: Journal | None, version: str
 ) -> list[Batch]:
     """Every batch as it finishes, kept in the journal, saying how far the run is every tenth
     of the way."""
     done: list[Batch] = []
     for job, batch in batches:
         if journal is not None:
-            journal.add(job_key(job), entry_of(batch))
+            journal.add(job_key(job, version), entry_of(batch))
         done.append(batch)
         if len(done) % max(1, total // 10) == 0:
             log.info("strength: %d of %d batches done", len(done), total)
