@@ -238,13 +238,13 @@ def test_a_stopped_strength_run_resumes_from_its_journal(tmp_path: Path) -> None
     assert len(journal.read_text().splitlines()) == 3
     last = strength.run_strength(plan, 1)
     assert (last.resumed, last.batches) == (2, 2) and games(last) == games(whole)
+    # The decision times of the batches kept come back too.
+    assert len(last.times_ms["greedy"]) == len(whole.times_ms["greedy"])
     # Batches played by other code are played again.
     version = strength.players_version()
     journal.write_text(journal.read_text().replace(version, "0" * len(version), 1))
     changed = strength.run_strength(plan, 1)
     assert (changed.resumed, changed.batches) == (1, 2) and games(changed) == games(whole)
-    # The decision times of the batches kept come back too.
-    assert len(last.times_ms["greedy"]) == len(whole.times_ms["greedy"])
 
 
 def test_the_report_says_what_came_from_the_journal(
