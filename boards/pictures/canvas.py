@@ -578,6 +578,10 @@ def _polygon_stamp(
     return piece, mask
 
 
+NUMBER_SIZES = {"triangle": 0.85, "nabla": 0.85, "star": 0.8}
+"""A numbered marker's type size in radii, where its inner circle is smaller than most."""
+
+
 def marker(
     draw: ImageDraw.ImageDraw,
     seat: int,
@@ -592,11 +596,17 @@ def marker(
     """A seat's marker shape (and, when large, its seat number inside)."""
     shape = SHAPES[seat % len(SHAPES)]
     w = max(1, round(width))
+    if number and shape != "circle":
+        # A numbered marker sits in a seat's pill: each shape spans no more height than the
+        # circle, centred by its outline, and its number goes at its middle (a triangle's is
+        # nearer its base than its tip), inside its inner circle.
+        ys = [py for _, py in shape_points(shape, 0, 0, 1)]
+        r *= min(1.0, 2 / (max(ys) - min(ys)))
+        y -= (max(ys) + min(ys)) / 2 * r
     if shape == "circle":
         draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge, width=w)
     else:
         _polygon(draw, shape_points(shape, x, y, r), fill, edge, w)
     if number:
-        lift = {"triangle": r * 0.22, "nabla": -r * 0.22}.get(shape, 0)
-        size = round(r * (0.95 if shape in ("triangle", "nabla", "star") else 1.15))
-        write(draw, (x, y + lift), str(seat + 1), "bold", size, edge, "mm")
+        size = round(r * NUMBER_SIZES.get(shape, 1.15))
+        write(draw, (x, y), str(seat + 1), "bold", size, edge, "mm")
