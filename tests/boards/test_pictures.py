@@ -15,13 +15,20 @@ from boards.pictures import DRAWERS, picture
 from boards.pictures.canvas import (
     BODY,
     FONT_DIR,
+    INK,
+    PAPER,
     REPLACEMENT,
+    SHAPES,
     SMALL,
     TITLE,
+    PaletteDraw,
+    blank,
     drawable,
     fit,
     font,
     has_glyph,
+    index_of,
+    marker,
 )
 from boards.samples import play
 from rules import GAMES
@@ -148,3 +155,14 @@ def test_hostile_names_are_drawn(slug: str) -> None:
     for start in range(0, len(hostile), players):
         names = (hostile[start:] + hostile)[:players]
         decode(picture(slug, GAMES[slug].view(states[len(states) // 2], None), names))
+
+
+@pytest.mark.parametrize("seat", range(len(SHAPES)))
+def test_a_numbered_marker_is_no_taller_than_the_circle(seat: int) -> None:
+    """A seat's marker in its pill (radius 20 in a pill 50 high) keeps within the circle's
+    height, so every shape stays inside the pill."""
+    page = blank(80, 80)
+    marker(PaletteDraw(page), seat, 40, 40, 20, PAPER, INK, 2, number=True)
+    paper = index_of(PAPER)
+    inked = [y for y in range(80) if set(page.crop((0, y, 80, y + 1)).tobytes()) != {paper}]
+    assert 40 - 21 <= min(inked) <= max(inked) <= 40 + 21, (SHAPES[seat], inked[0], inked[-1])
