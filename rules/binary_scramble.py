@@ -505,7 +505,7 @@ def _history(
     for i, ((num, digits, mark, what), run) in enumerate(zip(rows, runs, strict=True)):
         out.append(f"{num:>{label}}  {digits}  {run:<{width}}  {mark:1} {what}".rstrip())
         if i == 0 and first > 1:
-            earlier = Phrase("({count} earlier flips)", count=first - 1)
+            earlier = Phrase("(earlier flips: {count})", count=first - 1)
             out.append(f"{'...':>{label}}  {say(earlier)}")
     return out
 

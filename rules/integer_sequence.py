@@ -240,7 +240,9 @@ class IntegerSequence(Game[State]):
             Phrase("game over") if view["over"] else Phrase("move {move} of {n}", move=k + 1, n=n)
         )
         lines = [f"An Integer Sequence Game  n={n}  {say(status)}", *_r_list(n, view["circled"])]
-        rows = range(k + 1) if not compact else range(max(0, k - 7), k + 1)
+        start = max(1, k - 6) if compact else 1
+        # A line saying that move 1 is left out takes the room of move 1 itself.
+        rows = [0, *range(1 if start == 2 else start, k + 1)]
         digits = 10**9 if not compact else 16
         cells = [
             (
@@ -264,10 +266,10 @@ class IntegerSequence(Game[State]):
                 for c, (x, w) in enumerate(zip(row, widths, strict=True))
             ).rstrip()
 
-        lines += ["", fmt(head)]
-        if rows.start > 0:
-            lines.append("  " + say(Phrase("… {count} earlier moves", count=rows.start)))
-        lines += [fmt(row) for row in cells]
+        lines += ["", fmt(head), fmt(cells[0])]
+        if len(rows) > 1 and rows[1] > 1:
+            lines.append("  " + say(Phrase("… moves 1 to {last}", last=rows[1] - 1)))
+        lines += [fmt(row) for row in cells[1:]]
         lines.append("")
         totals = ", ".join(
             f"{name_of(names, i)} {short(str(x))}" for i, x in enumerate(view["scores"])

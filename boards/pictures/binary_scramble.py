@@ -125,7 +125,7 @@ def _history(canvas: Canvas, view: Mapping[str, Any], names: Sequence[str]) -> N
     for r, (label, digits, seat, pos, scored) in enumerate(rows):
         canvas.room(38 + ROW_H + 36)
         if r == 1 and first > 1:
-            earlier = t(N_("… {count} earlier flips")).format(count=first - 1)
+            earlier = t(N_("… earlier flips: {count}")).format(count=first - 1)
             canvas.text((left, canvas.y + 4), earlier, SMALL, "sans", MUTED)
             canvas.y += 38
         y = canvas.y

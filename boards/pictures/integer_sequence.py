@@ -105,7 +105,9 @@ def _r_list(canvas: Canvas, n: int, circled: Sequence[int], p: int) -> None:
 def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
     k, p = view["move"], view["players"]
     ms, points = view["m"], view["points"]
-    rows = [0, *range(max(1, k + 2 - ROWS_SHOWN), k + 1)]
+    start = max(1, k + 2 - ROWS_SHOWN)
+    # A line saying that move 1 is left out takes the room of move 1 itself.
+    rows = [0, *range(1 if start == 2 else start, k + 1)]
     lit = {scoring_divisor(ms, k, points[k - 1])} if k else set()
     canvas.room(36)
     x = MARGIN

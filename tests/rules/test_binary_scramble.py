@@ -257,7 +257,7 @@ def test_board_fits_at_the_bounds() -> None:
     assert len(compact) < len(full) <= BOARD_LIMIT
     french = GAME.draw(view, names, False, FRENCH), GAME.draw(view, names, True, FRENCH)
     assert len(french[1]) < len(french[0]) <= BOARD_LIMIT
-    assert "(288 earlier flips)" in full and "(295 earlier flips)" in compact
+    assert "(earlier flips: 288)" in full and "(earlier flips: 295)" in compact
     assert "         111111111122222\n  pos  123456789012345678901234" in full
     assert max(len(line) for line in full.splitlines()) <= 80
 

@@ -164,7 +164,7 @@ def test_board_compact_at_the_largest_bound() -> None:
         assert not board.endswith("\n…") and not french.endswith("\n…")
     assert worst <= BOARD_LIMIT
     assert len(str(p.state.m[-1])) >= 80
-    assert "digits)" in board and "earlier moves" in board
+    assert "digits)" in board and "… moves 1 to 53" in board
     assert abbreviate(p.state.m[-1]).startswith(str(p.state.m[-1])[:10])
 
 
