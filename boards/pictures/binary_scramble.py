@@ -48,7 +48,7 @@ def cell_width(length: int) -> tuple[int, bool]:
 def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of a Binary Scramble view."""
     length, digits = view["length"], view["digits"]
-    target = t(N_("first to {target} points wins")).format(target=view["target"])
+    target = t(N_("first to a score of {target} wins")).format(target=view["target"])
     if view["target"] is None:
         target = t(N_("no target"))
     canvas = Canvas(1000 + 2 * ROW_H * (len(view["history"]) + 2), t)

@@ -140,7 +140,7 @@ def _cascade(canvas: Canvas, last: Mapping[str, Any], names: Sequence[str]) -> N
                 )
         canvas.y = places[-1][1] + CELL + ROW_GAP
     score = last["score"]
-    scored = t(N_("{player} (offense) scored {score}: the last line has {score} ones."))
+    scored = t(N_("{player} (offense) scored {score}: the length of the last line, all ones."))
     canvas.paragraph(scored.format(player=offense, score=score), BODY, INK, "bold")
 
 

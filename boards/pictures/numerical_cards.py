@@ -190,7 +190,7 @@ def _own_pile(canvas: Canvas, fresh: Sequence[int]) -> None:
     counts = sorted(Counter(fresh).items())
     t = canvas.t
     with canvas.aside(
-        t(N_("Only you see this: your fresh pile, {count} cards")).format(count=len(fresh))
+        t(N_("Only you see this: your fresh pile ({count})")).format(count=len(fresh))
     ):
         left = MARGIN + canvas.indent
         per_row = (WIDTH - MARGIN - left) // (CARD_W + 8)
