@@ -259,7 +259,10 @@ LINES: dict[Code, Wording] = {
         "It starts by itself once every invited player has joined; the host may start it before."
     ),
     Line.HOST_STARTS: N_("The host starts it once enough players are in."),
-    Line.STARTS_WHEN_FULL: N_("It starts by itself when {n} players have joined."),
+    Line.STARTS_WHEN_FULL: NP_(
+        "It starts by itself when {n} player has joined.",
+        "It starts by itself when {n} players have joined.",
+    ),
     Line.LOBBY_STARTED: N_("This game has started."),
     Line.LOBBY_CLOSED: N_("Cancelled: {reason}."),
     Line.CANCELLED: N_("The game was {reason}. It counts for no leaderboard."),
