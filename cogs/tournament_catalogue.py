@@ -56,8 +56,8 @@ REFUSALS: dict[Code, Wording] = {
         "Only {host}, who opened tournament #{tournament}, or a moderator can do that."
     ),
     Refusal.TOURNAMENT_NEEDS: N_(
-        "Tournament #{tournament} needs at least {needed} entrants to start; {entered} have "
-        "entered."
+        "Tournament #{tournament} needs at least {needed} entrants to start; entered so far: "
+        "{entered}."
     ),
     Refusal.TOURNAMENT_NO_MEMBER: N_(
         "Tournament #{tournament} needs at least one member among its entrants."
