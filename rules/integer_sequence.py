@@ -84,6 +84,13 @@ def play(n: int, order: Sequence[int]) -> tuple[list[int], list[int]]:
     return ms, points
 
 
+def rows_shown(k: int, room: int) -> list[int]:
+    """The moves a table of moves 0 to k shows with room for `room` of them: 0, then the latest."""
+    start = max(1, k + 1 - room)
+    # A line saying that move 1 is left out takes the room of move 1 itself.
+    return [0, *range(1 if start == 2 else start, k + 1)]
+
+
 def abbreviated(value: int | str, digits: int = 24, lead: int = 10) -> PhraseField:
     """The number in full, or its first `lead` digits and its length when longer than `digits`."""
     text = str(value)
@@ -240,9 +247,7 @@ class IntegerSequence(Game[State]):
             Phrase("game over") if view["over"] else Phrase("move {move} of {n}", move=k + 1, n=n)
         )
         lines = [f"An Integer Sequence Game  n={n}  {say(status)}", *_r_list(n, view["circled"])]
-        start = max(1, k - 6) if compact else 1
-        # A line saying that move 1 is left out takes the room of move 1 itself.
-        rows = [0, *range(1 if start == 2 else start, k + 1)]
+        rows = rows_shown(k, 7 if compact else k)
         digits = 10**9 if not compact else 16
         cells = [
             (

@@ -25,7 +25,7 @@ from boards.pictures.canvas import (
 )
 from boards.pictures.page import Canvas
 from boards.words import N_, Translate
-from rules.integer_sequence import abbreviate
+from rules.integer_sequence import abbreviate, rows_shown
 
 ROWS_SHOWN = 22
 """The table shows m(0) and the newest moves up to this many rows."""
@@ -105,9 +105,7 @@ def _r_list(canvas: Canvas, n: int, circled: Sequence[int], p: int) -> None:
 def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
     k, p = view["move"], view["players"]
     ms, points = view["m"], view["points"]
-    start = max(1, k + 2 - ROWS_SHOWN)
-    # A line saying that move 1 is left out takes the room of move 1 itself.
-    rows = [0, *range(1 if start == 2 else start, k + 1)]
+    rows = rows_shown(k, ROWS_SHOWN - 1)
     lit = {scoring_divisor(ms, k, points[k - 1])} if k else set()
     canvas.room(36)
     x = MARGIN
@@ -117,7 +115,7 @@ def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
     canvas.y += 36
     for i in rows:
         canvas.room(2 * ROW_H)
-        if i > 1 and i == rows[1] and i != 1:
+        if i > 1 and i == rows[1]:
             earlier = canvas.t(N_("… moves 1 to {last}")).format(last=i - 1)
             canvas.text((MARGIN + 6, canvas.y + 4), earlier, SMALL, "sans", MUTED)
             canvas.y += ROW_H

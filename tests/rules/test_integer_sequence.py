@@ -9,7 +9,7 @@ import pytest
 
 from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.codec import decode, encode
-from rules.integer_sequence import GAME, abbreviate, best_divisor, play
+from rules.integer_sequence import GAME, abbreviate, best_divisor, play, rows_shown
 from rules.record import Progress
 from tests.rules.french import FRENCH
 
@@ -133,6 +133,15 @@ def test_describe_says_why() -> None:
     p = circle(1, 2, 2)
     lines = english(GAME.describe(p.state, {0: "1"}, p.submit(0, "1").state), ["alice"])
     assert lines[0].endswith("→ +2.") and lines[1] == "That was move 2 of 2: the game is over."
+
+
+def test_rows_shown_keep_m0_and_the_latest_moves() -> None:
+    """A table shows m(0) and the latest moves that fit, but never leaves out move 1 alone."""
+    assert rows_shown(3, 7) == [0, 1, 2, 3]
+    assert rows_shown(7, 7) == list(range(8))
+    assert rows_shown(8, 7) == list(range(9))  # a line for move 1 alone would take its room
+    assert rows_shown(9, 7) == [0, *range(3, 10)]
+    assert rows_shown(60, 60) == list(range(61))
 
 
 def test_board_full() -> None:
