@@ -231,10 +231,13 @@ class StrengthResult:
     seconds: float
     resumed: int = 0
     """Batches found in the journal, not played in this run."""
-    batches: int = 0
-    """Batches in the result, played or found."""
     loads: tuple[float, ...] = ()
     """The load average as each batch was done (in this run or the journal's)."""
+
+    @property
+    def batches(self) -> int:
+        """Batches in the result, played or found."""
+        return len(self.loads)
 
 
 def jobs(plan: Plan) -> list[Job]:
@@ -282,7 +285,7 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
     results.sort(key=lambda r: (r.pairing.table.label, r.pairing.first, r.pairing.other, r.index))
     loads = tuple(batch.load for batch in done)
     seconds = time.perf_counter() - started
-    return StrengthResult(results, times, plan, seconds, resumed, len(done), loads)
+    return StrengthResult(results, times, plan, seconds, resumed, loads)
 
 
 PLAYERS_CODE = ("players", "rules", "bench/contestants.py", "bench/strength.py")
