@@ -1,15 +1,11 @@
-"""Hearing other processes: PostgreSQL notifications of changed matches, on their own thread."""
+"""Hearing other processes: PostgreSQL notifications of changed matches, read by the event loop
+when the listening connection's socket has something to read."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
-import os
-import select
-import threading
 from collections.abc import Callable
-from concurrent.futures import Future
 from typing import Any
 
 import psycopg
@@ -20,8 +16,6 @@ CHANNEL = "referee_matches"
 """The channel the matches table's trigger notifies, with 'id:version' as the payload."""
 NAME = "referee-listen"
 """The listening connection's application_name, as the server lists it."""
-QUIET_SECONDS = 10.0
-"""After this long without a notification the connection is tested, so a dead one is noticed."""
 RECONNECT_PAUSES = (0.1, 0.5, 1.0, 2.0, 5.0)
 """Pauses before each new connection after a failure; the last repeats."""
 
@@ -36,97 +30,101 @@ def parse(payload: str) -> tuple[int, int] | None:
 
 
 class Listener:
-    """A dedicated autocommit connection that LISTENs and hands each change to the event loop.
+    """A dedicated autocommit connection that LISTENs and hands each change to `changed`.
 
-    It reconnects after a failure and then calls `lost`: notifications sent meanwhile are lost,
-    so whoever keeps copies treats every one as stale. It stops on stop().
+    No task waits on it: the event loop calls back when its socket is readable. After a failure
+    it connects again and then calls `lost`: notifications sent meanwhile are lost, so whoever
+    keeps copies treats every one as stale. It stops on stop().
     """
 
     def __init__(
-        self,
-        url: str,
-        changed: Callable[[int, int], None],
-        lost: Callable[[], None],
-        loop: asyncio.AbstractEventLoop,
+        self, url: str, changed: Callable[[int, int], None], lost: Callable[[], None]
     ) -> None:
         self._url = url
         self._changed = changed
         self._lost = lost
-        self._loop = loop
-        self._wake_read, self._wake_write = os.pipe()
-        self._stopping = threading.Event()
-        self._ready: Future[None] = Future()
-        self._thread = threading.Thread(target=self._run, name="postgres-listen", daemon=True)
+        self._conn: psycopg.Connection[Any] | None = None
+        self._fd = -1
+        """The connection's socket, kept: a lost connection no longer tells it."""
+        self._reconnecting: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
-        """Start the thread and wait until it listens; raise if the first connection fails."""
-        self._thread.start()
-        try:
-            await asyncio.wrap_future(self._ready)
-        except BaseException:
-            await self.stop()
-            raise
+        """Start listening; raise if the first connection fails."""
+        self._attach(await asyncio.to_thread(self._connect))
 
     async def stop(self) -> None:
-        """Wake the thread, let it close its connection, and wait for it (again is harmless)."""
-        if not self._stopping.is_set():
-            self._stopping.set()
-            os.write(self._wake_write, b"x")
-        if self._thread.is_alive():
-            await asyncio.to_thread(self._thread.join)
-        for fd in (self._wake_read, self._wake_write):
-            with contextlib.suppress(OSError):
-                os.close(fd)
-        self._wake_read = self._wake_write = -1
+        """Close the connection and end the listening (again is harmless)."""
+        if self._reconnecting is not None:
+            self._reconnecting.cancel()
+            await asyncio.gather(self._reconnecting, return_exceptions=True)
+            self._reconnecting = None
+        self._detach()
 
-    def _run(self) -> None:
+    def _connect(self) -> psycopg.Connection[Any]:
+        """A new connection that listens (blocking: run in a thread)."""
+        conn = psycopg.connect(
+            self._url,
+            autocommit=True,
+            application_name=NAME,
+            # A connection that only reads must still notice a server gone silent (no reset
+            # ever arrives): libpq's TCP keepalives fail its socket within about 25 s.
+            keepalives=1,
+            keepalives_idle=10,
+            keepalives_interval=5,
+            keepalives_count=3,
+        )
+        try:
+            conn.execute(f"LISTEN {CHANNEL}")
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
+    def _attach(self, conn: psycopg.Connection[Any]) -> None:
+        self._conn, self._fd = conn, conn.fileno()
+        asyncio.get_running_loop().add_reader(self._fd, self._readable)
+
+    def _detach(self) -> None:
+        conn, self._conn = self._conn, None
+        if conn is not None:
+            asyncio.get_running_loop().remove_reader(self._fd)
+            conn.close()
+
+    def _readable(self) -> None:
+        """Deliver what arrived; on a failed connection, connect again in the background."""
+        assert self._conn is not None
+        try:
+            # The socket is readable: one poll reads what came without waiting.
+            notifies = list(self._conn.notifies(timeout=0))
+        except psycopg.Error as e:
+            self._detach()
+            self._reconnecting = asyncio.get_running_loop().create_task(
+                self._reconnect(e), name="postgres-listen-again"
+            )
+            return
+        for notify in notifies:
+            found = parse(notify.payload)
+            if found is None:
+                log.warning("Ignoring notification %r", notify.payload)
+            else:
+                self._changed(*found)
+
+    async def _reconnect(self, error: Exception) -> None:
+        """Connect again after pauses that grow, then say that changes may have gone unheard."""
         failures = 0
-        while not self._stopping.is_set():
-            try:
-                with psycopg.connect(self._url, autocommit=True, application_name=NAME) as conn:
-                    conn.execute(f"LISTEN {CHANNEL}")
-                    if failures:
-                        log.warning("Listening for changed matches again")
-                        # What changed while nobody listened was not heard.
-                        try:
-                            self._loop.call_soon_threadsafe(self._lost)
-                        except RuntimeError:  # the event loop is closed: nobody left to tell
-                            return
-                    failures = 0
-                    if not self._ready.done():
-                        self._ready.set_result(None)
-                    self._serve(conn)
-            except Exception as e:
-                if not self._ready.done():
-                    self._ready.set_exception(e)
-                    return
-                pause = RECONNECT_PAUSES[min(failures, len(RECONNECT_PAUSES) - 1)]
-                failures += 1
-                log.warning("Listening for changed matches failed (%s); again in %s s", e, pause)
-                self._wait(pause)
-
-    def _serve(self, conn: psycopg.Connection[Any]) -> None:
-        """Deliver notifications until stopped or the connection fails."""
         while True:
-            readable = self._wait(QUIET_SECONDS, conn.fileno())
-            if self._stopping.is_set():
-                return
-            if not readable:
-                conn.execute("SELECT 1")
+            pause = RECONNECT_PAUSES[min(failures, len(RECONNECT_PAUSES) - 1)]
+            log.warning("Listening for changed matches failed (%s); again in %s s", error, pause)
+            await asyncio.sleep(pause)
+            failures += 1
+            try:
+                conn = await asyncio.to_thread(self._connect)
+            except psycopg.Error as e:
+                error = e
                 continue
-            for notify in conn.notifies(timeout=0):
-                found = parse(notify.payload)
-                if found is None:
-                    log.warning("Ignoring notification %r", notify.payload)
-                    continue
-                try:
-                    self._loop.call_soon_threadsafe(self._changed, *found)
-                except RuntimeError:  # the event loop is closed: nobody left to tell
-                    self._stopping.set()
-                    return
-
-    def _wait(self, seconds: float, fd: int | None = None) -> bool:
-        """Wait until fd is readable (True), stop() is called or seconds pass."""
-        fds = [self._wake_read] if fd is None else [self._wake_read, fd]
-        readable, _, _ = select.select(fds, [], [], seconds)
-        return fd is not None and fd in readable
+            self._attach(conn)
+            self._reconnecting = None
+            log.warning("Listening for changed matches again")
+            # What changed while nobody listened was not heard.
+            self._lost()
+            return

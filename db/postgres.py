@@ -221,7 +221,7 @@ class PostgresDatabase:
         meanwhile was not heard); returns once listening."""
         if self._listener is not None:
             raise RuntimeError("already listening")
-        self._listener = Listener(self._url, changed, lost, asyncio.get_running_loop())
+        self._listener = Listener(self._url, changed, lost)
         await self._listener.start()
 
     async def close(self) -> None:
