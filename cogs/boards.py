@@ -51,7 +51,7 @@ class Drawn:
 
 async def draw(board: Board, words: Words = ENGLISH) -> Drawn:
     """The board's text and picture in the reader's words; the picture is drawn off the event
-    loop (it takes a few tens of milliseconds), and a failure leaves the text alone to show."""
+    loop (it takes milliseconds), and a failure leaves the text alone to show."""
     t = words.gettext
     computers = board.computers or (False,) * len(board.names)
     names = tuple(words.seat_name(n, c) for n, c in zip(board.names, computers, strict=True))

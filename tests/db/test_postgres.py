@@ -266,6 +266,37 @@ async def test_changes_by_another_process_are_heard(
     assert "Listening for changed matches failed" in caplog.text
 
 
+async def test_closing_while_listening_again_stops_at_once(
+    postgres_url: str, postgres_server: Server, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Closed while its listening connection is cut and the server refuses new ones, the engine
+    stops trying at once and for good, without waiting for the server to come back."""
+    here = await PostgresDatabase.open(postgres_url)
+    lost = asyncio.Event()
+    await here.listen(lambda match_id, version: None, lost.set)
+    _, admin = postgres_server
+    name = urlsplit(postgres_url).path[1:]
+    admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS false")
+    try:
+        admin.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = %s "
+            "AND datname = %s",
+            (NAME, name),
+        )
+        for _ in range(100):
+            if caplog.text.count("Listening for changed matches failed") >= 2:
+                break
+            await asyncio.sleep(0.05)
+        assert caplog.text.count("Listening for changed matches failed") >= 2
+        await asyncio.wait_for(here.close(), 5)
+        tries = caplog.text.count("Listening for changed matches failed")
+        await asyncio.sleep(1.2)  # longer than the pause before the next try
+        assert caplog.text.count("Listening for changed matches failed") == tries
+    finally:
+        admin.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
+    assert not lost.is_set(), "it never listened again, so it never said so"
+
+
 def insert_match(conn: Connection) -> int:
     """A bare lobby row; its id."""
     return int(
