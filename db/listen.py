@@ -106,8 +106,13 @@ class Listener:
             found = parse(notify.payload)
             if found is None:
                 log.warning("Ignoring notification %r", notify.payload)
-            else:
+                continue
+            try:
                 self._changed(*found)
+            except Exception:
+                # A change not taken in may leave a stale copy: then every copy may be stale.
+                log.exception("Could not take in a change to match %s", found[0])
+                self._lost()
 
     async def _reconnect(self, error: Exception) -> None:
         """Connect again after pauses that grow, then say that changes may have gone unheard."""

@@ -266,6 +266,32 @@ async def test_changes_by_another_process_are_heard(
     assert "Listening for changed matches failed" in caplog.text
 
 
+async def test_a_change_not_taken_in_makes_every_copy_stale(
+    postgres_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """When taking in a change fails, the listener says changes may have gone unheard and goes
+    on with the next ones, those that came with it included."""
+    heard: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+    lost = asyncio.Event()
+
+    def changed(match_id: int, version: int) -> None:
+        if heard.empty() and not lost.is_set():
+            raise KeyError(match_id)
+        heard.put_nowait((match_id, version))
+
+    here = await PostgresDatabase.open(postgres_url)
+    there = await PostgresDatabase.open(postgres_url)
+    try:
+        await here.listen(changed, lost.set)
+        first, second = await there.write(lambda conn: (insert_match(conn), insert_match(conn)))
+        assert await heard_within(heard) == (second, 0)
+        assert lost.is_set()
+        assert f"Could not take in a change to match {first}" in caplog.text
+    finally:
+        await here.close()
+        await there.close()
+
+
 async def test_closing_while_listening_again_stops_at_once(
     postgres_url: str, postgres_server: Server, caplog: pytest.LogCaptureFixture
 ) -> None:
