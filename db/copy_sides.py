@@ -16,8 +16,9 @@ from db.open import POSTGRES_SCHEMES
 
 BATCH = 5000
 """Rows read, held and inserted at a time: few round trips, and a table never whole in memory."""
-BOOKKEEPING = frozenset({"schema_version"})
-"""Tables of the migrations themselves (PostgreSQL's version; SQLite keeps it in a pragma)."""
+BOOKKEEPING = frozenset({"schema_version", "listeners"})
+"""Tables of the migrations themselves (PostgreSQL's version; SQLite keeps it in a pragma) and of
+the running processes (who listens for changes)."""
 ROWS_PER_INSERT = 50
 """Rows per INSERT statement into PostgreSQL: a row per statement spends most of the time on
 the statements themselves (about 55,000 rows/s here, against 110,000 with 50 rows each; more

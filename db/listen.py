@@ -1,10 +1,12 @@
-"""Hearing other processes: PostgreSQL notifications of changed matches, read by the event loop
-when the listening connection's socket has something to read."""
+"""Hearing other processes: PostgreSQL notifications of changed matches, on a channel of the
+process's own, read by the event loop when the listening connection's socket has something to
+read."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -12,10 +14,20 @@ import psycopg
 
 log = logging.getLogger(__name__)
 
-CHANNEL = "referee_matches"
-"""The channel the matches table's trigger notifies, with 'id:version' as the payload."""
 NAME = "referee-listen"
 """The listening connection's application_name, as the server lists it."""
+SETTING = "referee.channel"
+"""The session setting that names the writing process's own channel, which its changes do not
+notify (the matches table's trigger reads it)."""
+REGISTER_WAIT_MS = 5000
+"""How long listing a process may wait for the writes under way to end."""
+
+
+def new_channel() -> str:
+    """A channel name of this process's own, the same on every connection it opens."""
+    return f"referee_{secrets.token_hex(8)}"
+
+
 RECONNECT_PAUSES = (0.1, 0.5, 1.0, 2.0, 5.0)
 """Pauses before each new connection after a failure; the last repeats."""
 
@@ -30,17 +42,23 @@ def parse(payload: str) -> tuple[int, int] | None:
 
 
 class Listener:
-    """A dedicated autocommit connection that LISTENs and hands each change to `changed`.
+    """A dedicated autocommit connection that LISTENs on `channel`, lists the process among the
+    listeners, and hands each change to `changed`.
 
     No task waits on it: the event loop calls back when its socket is readable. After a failure
     it connects again and then calls `lost`: notifications sent meanwhile are lost, so whoever
-    keeps copies treats every one as stale. It stops on stop().
+    keeps copies treats every one as stale. It stops on stop(), and leaves the list.
     """
 
     def __init__(
-        self, url: str, changed: Callable[[int, int], None], lost: Callable[[], None]
+        self,
+        url: str,
+        channel: str,
+        changed: Callable[[int, int], None],
+        lost: Callable[[], None],
     ) -> None:
         self._url = url
+        self._channel = channel
         self._changed = changed
         self._lost = lost
         self._conn: psycopg.Connection[Any] | None = None
@@ -58,10 +76,12 @@ class Listener:
             self._reconnecting.cancel()
             await asyncio.gather(self._reconnecting, return_exceptions=True)
             self._reconnecting = None
-        self._detach()
+        conn = self._detach()
+        if conn is not None:
+            await asyncio.to_thread(self._leave, conn)
 
     def _connect(self) -> psycopg.Connection[Any]:
-        """A new connection that listens (blocking: run in a thread)."""
+        """A new connection that listens, the process listed (blocking: run in a thread)."""
         conn = psycopg.connect(
             self._url,
             autocommit=True,
@@ -74,21 +94,56 @@ class Listener:
             keepalives_count=3,
         )
         try:
-            conn.execute(f"LISTEN {CHANNEL}")
+            conn.execute(f"LISTEN {self._channel}")
+            self._register(conn)
         except BaseException:
             conn.close()
             raise
         return conn
 
+    def _register(self, conn: psycopg.Connection[Any]) -> None:
+        """List this process's channel (again), and drop those of listeners that are gone."""
+        with conn.transaction():
+            conn.execute(f"SET LOCAL lock_timeout = {REGISTER_WAIT_MS}")
+            # A write reads the list when its trigger runs and holds its lock until it ends: so
+            # once this lock is had, every write that read the list without this process has
+            # ended, and any later one reads it with this process. A change is either in the
+            # database before the list says so, or notified here.
+            conn.execute("LOCK TABLE listeners IN ACCESS EXCLUSIVE MODE")
+            conn.execute(
+                "DELETE FROM listeners WHERE channel = %s OR pid NOT IN "
+                "(SELECT pid FROM pg_stat_activity WHERE application_name = %s)",
+                (self._channel, NAME),
+            )
+            conn.execute(
+                "INSERT INTO listeners (channel, pid) VALUES (%s, pg_backend_pid())",
+                (self._channel,),
+            )
+
+    def _leave(self, conn: psycopg.Connection[Any]) -> None:
+        """Take this process off the list and close the connection (blocking: run in a thread)."""
+        try:
+            conn.execute("DELETE FROM listeners WHERE channel = %s", (self._channel,))
+        except psycopg.Error as e:
+            # A process not listed is not notified; one left listed costs notifications until
+            # the next process that starts sees its connection gone.
+            log.info("Could not leave the listeners' list (%s)", e)
+        finally:
+            conn.close()
+
     def _attach(self, conn: psycopg.Connection[Any]) -> None:
         self._conn, self._fd = conn, conn.fileno()
         asyncio.get_running_loop().add_reader(self._fd, self._readable)
+        # Notifications that came while the connection listed the process are held by psycopg,
+        # not on the socket: deliver them now.
+        self._readable()
 
-    def _detach(self) -> None:
+    def _detach(self) -> psycopg.Connection[Any] | None:
+        """Stop reading the connection; the connection, still open, if there was one."""
         conn, self._conn = self._conn, None
         if conn is not None:
             asyncio.get_running_loop().remove_reader(self._fd)
-            conn.close()
+        return conn
 
     def _readable(self) -> None:
         """Deliver what arrived; on a failed connection, connect again in the background."""
@@ -97,7 +152,8 @@ class Listener:
             # The socket is readable: one poll reads what came without waiting.
             notifies = list(self._conn.notifies(timeout=0))
         except psycopg.Error as e:
-            self._detach()
+            if (conn := self._detach()) is not None:
+                conn.close()
             self._reconnecting = asyncio.get_running_loop().create_task(
                 self._reconnect(e), name="postgres-listen-again"
             )

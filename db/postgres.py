@@ -15,7 +15,7 @@ import psycopg
 from psycopg import IsolationLevel, errors
 from psycopg_pool import ConnectionPool, PoolTimeout
 
-from db.listen import Listener
+from db.listen import SETTING, Listener, new_channel
 from db.migrate import migrate_postgres
 from db.sql import Connection, Params, Retries
 from referee.store import StoreBusy
@@ -96,10 +96,16 @@ class CommitUnknown(psycopg.OperationalError):
     """The connection was lost while committing: the transaction may or may not have landed."""
 
 
-def configure(conn: psycopg.Connection[Any]) -> None:
-    """Settings of every new connection of the pool."""
-    conn.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
-    conn.commit()
+def configurer(channel: str) -> Callable[[psycopg.Connection[Any]], None]:
+    """The settings of every new connection of a pool whose process listens on `channel`."""
+
+    def configure(conn: psycopg.Connection[Any]) -> None:
+        conn.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
+        # This process's changes are not notified to itself (the matches' trigger reads it).
+        conn.execute("SELECT set_config(%s, %s, false)", (SETTING, channel))
+        conn.commit()
+
+    return configure
 
 
 class PostgresDatabase:
@@ -113,10 +119,15 @@ class PostgresDatabase:
     """Other processes may write to the same database."""
 
     def __init__(
-        self, url: str, pool: ConnectionPool[Any], busy_seconds: float = BUSY_SECONDS
+        self,
+        url: str,
+        pool: ConnectionPool[Any],
+        channel: str,
+        busy_seconds: float = BUSY_SECONDS,
     ) -> None:
         self._url = url
         self._pool = pool
+        self._channel = channel
         self._workers = ThreadPoolExecutor(max_workers=POOL_SIZE, thread_name_prefix="postgres")
         self._busy_seconds = busy_seconds
         self._listener: Listener | None = None
@@ -127,13 +138,14 @@ class PostgresDatabase:
     async def open(cls, url: str, *, busy_seconds: float = BUSY_SECONDS) -> PostgresDatabase:
         """Connect to the database at url, migrating it if needed."""
         await asyncio.to_thread(_migrate, url)
+        channel = new_channel()
         pool: ConnectionPool[Any] = ConnectionPool(
             url,
             min_size=1,
             max_size=POOL_SIZE,
             kwargs={"prepare_threshold": PREPARE_THRESHOLD},
             open=False,
-            configure=configure,
+            configure=configurer(channel),
             name="referee",
             # After a failed reconnection the pool waits longer each time; giving up after as
             # long as a call waits lets the next call start again at once.
@@ -144,7 +156,7 @@ class PostgresDatabase:
         except BaseException:
             await asyncio.to_thread(pool.close)
             raise
-        return cls(url, pool, busy_seconds)
+        return cls(url, pool, channel, busy_seconds)
 
     def _transaction(self, read_only: bool, fn: Callable[[Connection], T], deadline: float) -> T:
         """One attempt at the transaction, on a worker thread."""
@@ -217,11 +229,11 @@ class PostgresDatabase:
         self, changed: Callable[[int, int], None], lost: Callable[[], None] = lambda: None
     ) -> None:
         """Call changed(match_id, version) on this event loop after every committed change to a
-        match, by any process, and lost() after listening was cut and is back (what changed
-        meanwhile was not heard); returns once listening."""
+        match by another process (this one's own are not notified), and lost() after listening
+        was cut and is back (what changed meanwhile was not heard); returns once listening."""
         if self._listener is not None:
             raise RuntimeError("already listening")
-        self._listener = Listener(self._url, changed, lost)
+        self._listener = Listener(self._url, self._channel, changed, lost)
         await self._listener.start()
 
     async def close(self) -> None:

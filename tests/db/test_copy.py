@@ -16,6 +16,7 @@ import pytest
 
 from db.__main__ import main
 from db.copy import table_order
+from db.copy_sides import BOOKKEEPING
 from db.open import open_store
 from referee.rows import MatchData, NewMatch
 from rules.record import Record, replay
@@ -65,11 +66,13 @@ def sqlite_tables(path: Path) -> Tables:
 
 
 def postgres_tables(url: str) -> Tables:
-    """Every row of every table of a PostgreSQL database but the migrations' version."""
+    """Every row of every table of a PostgreSQL database but its bookkeeping (the migrations'
+    version, the processes listening)."""
     with psycopg.connect(url) as conn:
         names = conn.execute(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' "
-            "AND table_name <> 'schema_version'"
+            "AND NOT table_name = ANY(%s)",
+            (list(BOOKKEEPING),),
         ).fetchall()
         out = {}
         for (table,) in names:

@@ -19,6 +19,7 @@ import psycopg
 import pytest
 
 from db import lobbies, reads, writes
+from db.copy_sides import BOOKKEEPING
 from db.database import connect
 from db.listen import NAME
 from db.migrate import migration_files
@@ -46,12 +47,13 @@ def count(conn: Connection) -> int:
 
 
 def columns_pg(conn: Connection) -> dict[str, list[tuple[str, str, bool]]]:
-    """(column, type, nullable) of every table of the store, in order."""
+    """(column, type, nullable) of every table of the store (not its bookkeeping), in order."""
     out: dict[str, list[tuple[str, str, bool]]] = {}
     for table, column, kind, nullable in conn.execute(
         "SELECT table_name, column_name, data_type, is_nullable = 'YES' "
         "FROM information_schema.columns WHERE table_schema = 'public' "
-        "AND table_name <> 'schema_version' ORDER BY table_name, ordinal_position"
+        "AND NOT table_name = ANY(?) ORDER BY table_name, ordinal_position",
+        (list(BOOKKEEPING),),
     ):
         out.setdefault(table, []).append((column, kind, nullable))
     return out
@@ -264,6 +266,74 @@ async def test_changes_by_another_process_are_heard(
         await here.close()
         await there.close()
     assert "Listening for changed matches failed" in caplog.text
+
+
+async def test_a_process_hears_other_processes_changes_not_its_own(postgres_url: str) -> None:
+    """A change is notified to the other listening processes only: the writer's own listener
+    hears nothing of it."""
+    heard: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+    here = await PostgresDatabase.open(postgres_url)
+    there = await PostgresDatabase.open(postgres_url)
+    try:
+        await here.listen(lambda match_id, version: heard.put_nowait((match_id, version)))
+        own = await here.write(insert_match)
+        other = await there.write(insert_match)
+        assert await heard_within(heard) == (other, 0)
+        await asyncio.sleep(0.2)
+        assert heard.empty(), f"match {own} was this process's own change"
+    finally:
+        await here.close()
+        await there.close()
+
+
+def listed(url: str) -> list[tuple[str, int]]:
+    """The listeners' list: (channel, pid of the listening connection)."""
+    with psycopg.connect(url) as conn:
+        return [(str(c), int(p)) for c, p in conn.execute("SELECT channel, pid FROM listeners")]
+
+
+async def test_listeners_list_themselves_and_leave(postgres_url: str) -> None:
+    """A process that listens is listed with its listening connection, and one that closes
+    leaves; a listener whose connection is gone is dropped from the list by the next one."""
+    here = await PostgresDatabase.open(postgres_url)
+    try:
+        with psycopg.connect(postgres_url, autocommit=True) as conn:
+            conn.execute("INSERT INTO listeners VALUES ('referee_gone', 2147483647)")
+        await here.listen(lambda match_id, version: None)
+        ((channel, pid),) = listed(postgres_url)
+        with psycopg.connect(postgres_url) as conn:
+            name = conn.execute(
+                "SELECT application_name FROM pg_stat_activity WHERE pid = %s", (pid,)
+            ).fetchone()
+        assert channel.startswith("referee_") and name == (NAME,)
+    finally:
+        await here.close()
+    assert listed(postgres_url) == []
+
+
+async def test_listening_waits_for_the_writes_under_way(postgres_url: str) -> None:
+    """A write whose trigger read the list before a process was on it is waited for, so the
+    process reads its change once listening, rather than missing its notification."""
+    there = await PostgresDatabase.open(postgres_url)
+    match_id = await there.write(insert_match)
+    here = await PostgresDatabase.open(postgres_url)
+    try:
+        with psycopg.connect(postgres_url) as writer:
+            writer.execute("UPDATE matches SET version = 7 WHERE id = %s", (match_id,))
+            listening = asyncio.create_task(here.listen(lambda match_id, version: None))
+            await asyncio.sleep(0.3)
+            assert not listening.done(), "the write under way was not waited for"
+            writer.commit()
+            await asyncio.wait_for(listening, 5)
+        version = await here.read(
+            lambda conn: conn.execute(
+                "SELECT version FROM matches WHERE id = ?", (match_id,)
+            ).fetchone()
+        )
+        assert version == (7,)
+    finally:
+        await here.close()
+        await there.close()
 
 
 async def test_a_change_not_taken_in_makes_every_copy_stale(
