@@ -21,15 +21,13 @@ SETTING = "referee.channel"
 notify (the matches table's trigger reads it)."""
 REGISTER_WAIT_MS = 5000
 """How long listing a process may wait for the writes under way to end."""
+RECONNECT_PAUSES = (0.1, 0.5, 1.0, 2.0, 5.0)
+"""Pauses before each new connection after a failure; the last repeats."""
 
 
 def new_channel() -> str:
     """A channel name of this process's own, the same on every connection it opens."""
     return f"referee_{secrets.token_hex(8)}"
-
-
-RECONNECT_PAUSES = (0.1, 0.5, 1.0, 2.0, 5.0)
-"""Pauses before each new connection after a failure; the last repeats."""
 
 
 def parse(payload: str) -> tuple[int, int] | None:
@@ -183,9 +181,10 @@ class Listener:
             except psycopg.Error as e:
                 error = e
                 continue
-            self._attach(conn)
+            # Cleared first: attaching reads the connection, and a failure there starts anew.
             self._reconnecting = None
             log.warning("Listening for changed matches again")
             # What changed while nobody listened was not heard.
             self._lost()
+            self._attach(conn)
             return
