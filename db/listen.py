@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 import psycopg
+from psycopg import errors
 
 log = logging.getLogger(__name__)
 
@@ -20,7 +21,9 @@ SETTING = "referee.channel"
 """The session setting that names the writing process's own channel, which its changes do not
 notify (the matches table's trigger reads it)."""
 REGISTER_WAIT_MS = 5000
-"""How long listing a process may wait for the writes under way to end."""
+"""How long listing a process may wait for the writes under way to end, each try."""
+REGISTER_TRIES = 3
+"""Tries at listing a process whose wait ran out or was chosen to end a deadlock."""
 RECONNECT_PAUSES = (0.1, 0.5, 1.0, 2.0, 5.0)
 """Pauses before each new connection after a failure; the last repeats."""
 
@@ -93,7 +96,16 @@ class Listener:
         )
         try:
             conn.execute(f"LISTEN {self._channel}")
-            self._register(conn)
+            for tried in range(1, REGISTER_TRIES + 1):
+                try:
+                    self._register(conn)
+                    break
+                except (errors.LockNotAvailable, errors.DeadlockDetected) as e:
+                    # A write that locked rows before its trigger read the list can wait on
+                    # one that read it first: the server ends one of the three, maybe this.
+                    if tried == REGISTER_TRIES:
+                        raise
+                    log.info("Listing this process again (%s)", e)
         except BaseException:
             conn.close()
             raise

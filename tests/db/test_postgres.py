@@ -18,7 +18,7 @@ from urllib.parse import urlsplit
 import psycopg
 import pytest
 
-from db import lobbies, reads, writes
+from db import listen, lobbies, reads, writes
 from db.copy_sides import BOOKKEEPING
 from db.database import connect
 from db.listen import NAME
@@ -334,6 +334,26 @@ async def test_listening_waits_for_the_writes_under_way(postgres_url: str) -> No
     finally:
         await here.close()
         await there.close()
+
+
+async def test_listing_a_process_tries_again_when_its_wait_runs_out(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A write under way for longer than listing waits makes it try again, not fail the start."""
+    caplog.set_level(logging.INFO, logger="db.listen")
+    monkeypatch.setattr(listen, "REGISTER_WAIT_MS", 100)
+    here = await PostgresDatabase.open(postgres_url)
+    try:
+        with psycopg.connect(postgres_url) as writer:
+            writer.execute("SELECT * FROM listeners")
+            listening = asyncio.create_task(here.listen(lambda match_id, version: None))
+            await asyncio.sleep(0.15)
+            writer.commit()
+            await asyncio.wait_for(listening, 5)
+        assert "Listing this process again" in caplog.text
+        assert len(listed(postgres_url)) == 1
+    finally:
+        await here.close()
 
 
 async def test_a_change_not_taken_in_makes_every_copy_stale(
