@@ -62,6 +62,8 @@ class Watch(commands.Cog):
         retries = getattr(self.bot.store, "retries", None)
         if retries is not None:
             self.metrics.read_retries(lambda: (retries.tried_again, retries.given_up))
+        book = referee.book
+        self.metrics.read_watch(lambda: (book.changes_heard, book.losses))
         count_requests(self.bot.http, self.metrics)
         logging.getLogger("discord.http").addHandler(self._rate_limits)
         self._measure_lag.start()

@@ -152,6 +152,27 @@ class Metrics:
         self.registry.register(_Reading(collect))
 
 
+    def read_watch(self, read: Callable[[], tuple[int, int]]) -> None:
+        """Serve what this process heard of other processes: (changes heard, times listening
+        was cut and back, when changes may have gone unheard)."""
+
+        def collect() -> Iterable[CounterMetricFamily]:
+            heard, lost = read()
+            yield CounterMetricFamily(
+                "referee_changes_heard",
+                "Changes to matches by other processes that this process heard of.",
+                value=heard,
+            )
+            yield CounterMetricFamily(
+                "referee_watch_lost",
+                "Times listening for other processes' changes was cut and came back (every "
+                "copy of a match was then dropped).",
+                value=lost,
+            )
+
+        self.registry.register(_Reading(collect))
+
+
 class _Reading(Collector):
     """Metrics worked out when scraped, from what another part counts."""
 

@@ -69,8 +69,10 @@ class Book:
         """Matches changed elsewhere whose seats the index may not have (lobbies, new ones)."""
         self._loading = False
         """True while every open match is being loaded (changes heard meanwhile are marked)."""
-        self._losses = 0
-        """How often changes may have gone unheard (the watch was cut)."""
+        self.losses = 0
+        """How often changes may have gone unheard (the watch was cut; the metrics read it)."""
+        self.changes_heard = 0
+        """Changes to matches by other processes heard since the start (the metrics read it)."""
         self._kept_index = False
         """True once the index was whole: after a cut watch it is read again whole."""
         self._rebuilding: asyncio.Task[None] | None = None
@@ -129,6 +131,7 @@ class Book:
         """Another process changed a match: forget an older copy of it, note its seats for the
         index (unless it was active), and remember the version heard, so a copy read meanwhile
         (before the change) is not kept."""
+        self.changes_heard += 1
         cached = self._cache.get(match_id)
         if cached is None or cached.row.version < version:
             self._cache.pop(match_id, None)
@@ -151,7 +154,7 @@ class Book:
         self._cache.clear()
         self._knows_all = False
         self._unindexed.clear()
-        self._losses += 1
+        self.losses += 1
         if self._kept_index and self._rebuilding is None:
             self._rebuilding = asyncio.get_running_loop().create_task(self._rebuild())
 
@@ -239,7 +242,7 @@ class Book:
         if self._knows_all:
             return await self.get_many(sorted(self._where))
         known = []
-        losses = self._losses
+        losses = self.losses
         self._loading = True
         try:
             for count, data in enumerate(await self.store.load_open_matches(), 1):
@@ -249,7 +252,7 @@ class Book:
         finally:
             self._loading = False
         # A change heard meanwhile marked its match for the index; one not heard would not be.
-        self._knows_all = not self.store.shared or (self._watching and losses == self._losses)
+        self._knows_all = not self.store.shared or (self._watching and losses == self.losses)
         self._kept_index = self._kept_index or self._knows_all
         return known
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import logging
 import random
@@ -9,15 +10,19 @@ import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 import aiohttp
 import discord
+import psycopg
 import pytest
+import simcord
 from prometheus_client.parser import text_string_to_metric_families
 
 from bot import RefereeBot
 from cogs.metrics import RateLimitLog
 from db import open_store
+from db.listen import NAME
 from ops.metrics import Metrics
 from settings import Settings
 from tests.bot.table import Table
@@ -160,3 +165,48 @@ async def test_computer_decisions_are_counted(simcord_env: Any) -> None:
     assert total(samples, "referee_computer_decisions_total", level="easy") == computer_moves
     assert total(samples, "referee_computer_decision_seconds_count", level="easy") == computer_moves
     assert total(samples, "referee_moves_accepted_total", game=GAME) == played
+
+
+@pytest.mark.postgres
+async def test_changes_by_other_processes_are_counted(
+    postgres_url: str, postgres_server: tuple[str, psycopg.Connection[Any]]
+) -> None:
+    """On PostgreSQL: a change another process makes is counted as heard, and the listening
+    connection cut and back as a watch lost."""
+    settings = Settings(
+        token=None, database=postgres_url, log_level="INFO", dev_guild_id=None, metrics_port=0
+    )
+    store = await open_store(postgres_url)
+    bot = RefereeBot(settings, store)
+    try:
+        async with simcord.run(bot):
+            samples = await scrape(bot)
+            assert total(samples, "referee_changes_heard_total") == 0
+            assert total(samples, "referee_watch_lost_total") == 0
+            with psycopg.connect(postgres_url, autocommit=True) as other:
+                other.execute(
+                    "INSERT INTO matches (guild_id, channel_id, game, options, host_id, status, "
+                    "created_at, updated_at) VALUES (1, 2, %s, '{}', 3, 'cancelled', 0, 0)",
+                    (GAME,),
+                )
+            assert await counted(bot, "referee_changes_heard_total") == 1
+            _, admin = postgres_server
+            admin.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE application_name = %s AND datname = %s",
+                (NAME, urlsplit(postgres_url).path[1:]),
+            )
+            assert await counted(bot, "referee_watch_lost_total") == 1
+    finally:
+        await bot.close()
+        await store.close()
+
+
+async def counted(bot: RefereeBot, name: str) -> float:
+    """A metric's total once it is above zero (or after 5 s)."""
+    for _ in range(100):
+        value = total(await scrape(bot), name)
+        if value:
+            return value
+        await asyncio.sleep(0.05)
+    return 0.0
