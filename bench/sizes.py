@@ -119,7 +119,7 @@ QUICK = Sizes(
     strength_round_robin_games=1,
     strength_table_games=1,
     strength_scale=0.05,
-    strength_workers=1,
+    strength_workers=2,
     exact_games=2,
     exact_sizes=(
         ("numbers-to-number", {"m": 2}),
