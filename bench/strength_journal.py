@@ -1,11 +1,16 @@
 """A strength run's finished batches kept in a file, one JSON line each, so that a run stopped
-part way (the full run takes hours) resumes where it stopped, in another process or later."""
+part way (the full run takes hours) resumes where it stopped, in another process or later.
+
+`python -m bench.strength_journal prune FILE --max-load L` drops the batches played at a load
+average above L, so that the next run given FILE plays them again."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import logging
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -45,3 +50,53 @@ class Journal:
             out.write(json.dumps([key, entry]) + "\n")
             out.flush()
             os.fsync(out.fileno())
+
+
+def prune(path: Path, max_load: float) -> tuple[int, int]:
+    """Drop the batches played at a load average above max_load (other work on the machine cut
+    the levels' time-capped searches short), and unreadable lines; (kept, dropped)."""
+    kept: list[str] = []
+    dropped = 0
+    for line in path.read_text().splitlines():
+        try:
+            _, entry = json.loads(line)
+            load = float(entry["load"])
+        except (ValueError, TypeError, KeyError):
+            dropped += 1
+            continue
+        if load > max_load:
+            dropped += 1
+        else:
+            kept.append(line)
+    # Written aside and moved over the journal: a stop meanwhile leaves one or the other whole.
+    fresh = path.with_name(path.name + ".pruned")
+    with fresh.open("w") as out:
+        out.write("".join(line + "\n" for line in kept))
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(fresh, path)
+    return len(kept), dropped
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: prune a journal."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.strength_journal", description="Tend a strength run's journal."
+    )
+    commands = parser.add_subparsers(dest="command", required=True)
+    pruning = commands.add_parser(
+        "prune", help="drop the batches played at a load average above --max-load"
+    )
+    pruning.add_argument("journal", type=Path)
+    pruning.add_argument("--max-load", type=float, required=True)
+    args = parser.parse_args(argv)
+    kept, dropped = prune(args.journal, args.max_load)
+    print(
+        f"{args.journal}: {kept} batches kept, {dropped} dropped "
+        f"(played above a load average of {args.max_load:g}, or unreadable)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -151,7 +151,6 @@ class Metrics:
 
         self.registry.register(_Reading(collect))
 
-
     def read_watch(self, read: Callable[[], tuple[int, int]]) -> None:
         """Serve what this process heard of other processes: (changes heard, times listening
         was cut and back, when changes may have gone unheard)."""

@@ -12,7 +12,7 @@ from typing import Any, NoReturn
 
 import pytest
 
-from bench import strength
+from bench import strength, strength_journal
 from bench.__main__ import main as bench_main
 from bench.__main__ import run
 from bench.pg_server import NOT_MEASURED, URL_VARIABLE
@@ -245,6 +245,33 @@ def test_a_stopped_strength_run_resumes_from_its_journal(tmp_path: Path) -> None
     journal.write_text(journal.read_text().replace(version, "0" * len(version), 1))
     changed = strength.run_strength(plan, 1)
     assert (changed.resumed, changed.batches) == (1, 2) and games(changed) == games(whole)
+
+
+def test_batches_played_under_load_are_pruned_and_played_again(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Pruning drops the batches played above a load average (and a line cut short), and the
+    next run plays them again, to the same games."""
+    journal = tmp_path / "strength.jsonl"
+    only = (("greedy", "random"),)
+    plan = strength.Plan(15, 1, 1, 0.05, ("binary-scramble",), only, journal=journal)
+    whole = strength.run_strength(plan, 1)
+
+    def at(line: str, load: float) -> str:
+        key, entry = json.loads(line)
+        return json.dumps([key, {**entry, "load": load}])
+
+    lines = journal.read_text().splitlines()
+    quiet, busy, kept = (at(line, load) for line, load in zip(lines, (1.0, 9.0, 2.5), strict=True))
+    journal.write_text("\n".join([quiet, busy, kept, kept[:20]]) + "\n")
+    assert strength_journal.main(["prune", str(journal), "--max-load", "2.5"]) == 0
+    assert "2 batches kept, 2 dropped" in capsys.readouterr().out
+    assert journal.read_text().splitlines() == [quiet, kept]
+    again = strength.run_strength(plan, 1)
+    assert (again.resumed, again.batches) == (2, 3)
+    assert [(r.pairing, r.index, r.totals) for r in again.results] == [
+        (r.pairing, r.index, r.totals) for r in whole.results
+    ]
 
 
 def test_the_report_says_what_came_from_the_journal(
