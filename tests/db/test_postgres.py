@@ -336,6 +336,33 @@ async def test_listening_waits_for_the_writes_under_way(postgres_url: str) -> No
         await there.close()
 
 
+async def test_a_change_heard_while_listing_again_is_delivered(postgres_url: str) -> None:
+    """A process listening again is still listed under its lost connection, so a write notifies
+    it while the new connection waits to list it; that change is delivered once it listens."""
+    there = await PostgresDatabase.open(postgres_url)
+    match_id = await there.write(insert_match)
+    heard: asyncio.Queue[tuple[int, int]] = asyncio.Queue()
+    listener = listen.Listener(
+        postgres_url, "referee_again", lambda *change: heard.put_nowait(change), lambda: None
+    )
+    try:
+        with psycopg.connect(postgres_url) as writer:
+            # The row its lost connection left.
+            writer.execute("INSERT INTO listeners VALUES ('referee_again', 2147483647)")
+            writer.commit()
+            writer.execute("UPDATE matches SET version = 8 WHERE id = %s", (match_id,))
+            starting = asyncio.create_task(listener.start())
+            await asyncio.sleep(0.3)
+            assert not starting.done(), "the write under way was not waited for"
+            # Its notification reaches the new connection in the middle of listing it.
+            writer.commit()
+            await asyncio.wait_for(starting, 5)
+        assert await asyncio.wait_for(heard.get(), 2) == (match_id, 8)
+    finally:
+        await listener.stop()
+        await there.close()
+
+
 async def test_listing_a_process_tries_again_when_its_wait_runs_out(
     postgres_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
 ) -> None:
