@@ -50,8 +50,10 @@ def scoring_divisor(ms: Sequence[str], k: int, points: str) -> int:
 def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: Translate) -> bytes:
     """The picture of a view of An Integer Sequence Game."""
     n, k, p = view["n"], view["move"], view["players"]
-    shown = min(k + 1, ROWS_SHOWN)
-    canvas = Canvas(900 + (n // 15 + 1) * 60 + shown * ROW_H + 60, t)
+    rows = rows_shown(k, ROWS_SHOWN - 1)
+    # One line more says which moves are left out.
+    lines = len(rows) + (len(rows) > 1 and rows[1] > 1)
+    canvas = Canvas(900 + (n // 15 + 1) * 60 + lines * ROW_H + 60, t)
     status = t(N_("game over")) if view["over"] else t(N_("move {move} of {n}"))
     status = t(N_("r-list 1 to {n} · {status}")).format(n=n, status=status.format(move=k + 1, n=n))
     canvas.heading("An Integer Sequence Game", status, result)
@@ -59,7 +61,7 @@ def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: T
     canvas.legend(players(names, view["scores"], view, to_move, t=t))
     _r_list(canvas, n, view["circled"], p)
     canvas.rule()
-    _table(canvas, view)
+    _table(canvas, view, rows)
     canvas.rule()
     if view["over"] and p == 1:
         canvas.paragraph(t(N_("Game over: a score of {score}.")).format(score=view["scores"][0]))
@@ -102,10 +104,9 @@ def _r_list(canvas: Canvas, n: int, circled: Sequence[int], p: int) -> None:
     canvas.y += -(-n // per_row) * 62 + 10
 
 
-def _table(canvas: Canvas, view: Mapping[str, Any]) -> None:
+def _table(canvas: Canvas, view: Mapping[str, Any], rows: Sequence[int]) -> None:
     k, p = view["move"], view["players"]
     ms, points = view["m"], view["points"]
-    rows = rows_shown(k, ROWS_SHOWN - 1)
     lit = {scoring_divisor(ms, k, points[k - 1])} if k else set()
     canvas.room(36)
     x = MARGIN
