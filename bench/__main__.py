@@ -30,9 +30,9 @@ from bench.requests import run_requests
 from bench.restart import run_restart
 from bench.rules_ops import run_rules
 from bench.scale import ScaleResult, run_scale
-from bench.sizes import FULL, QUICK, Sizes, with_strength_games
+from bench.sizes import FULL, QUICK, Sizes, strength_plan, with_strength_games
 from bench.solver import run_solver
-from bench.strength import Plan, run_strength
+from bench.strength import run_strength
 from rules import GAMES
 
 log = logging.getLogger("bench")
@@ -152,16 +152,7 @@ def run(
             sizes.solver_budget_s,
         )
     if "strength" in wanted:
-        plan = Plan(
-            sizes.strength_games,
-            sizes.strength_round_robin_games,
-            sizes.strength_table_games,
-            sizes.strength_scale,
-            sizes.strength_slugs,
-            sizes.strength_only,
-            sizes.strength_first_game,
-            sizes.strength_journal,
-        )
+        plan = strength_plan(sizes)
         strength = sections.run("strength", run_strength, plan, sizes.strength_workers)
     lag = None
     if "lag" in wanted:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from bench.strength import Plan
 from players.exact import INSTANCES
 
 
@@ -148,4 +149,18 @@ def with_strength_games(sizes: Sizes, games: int) -> Sizes:
         strength_games=games,
         strength_round_robin_games=max(1, round(FULL.strength_round_robin_games * scale)),
         strength_table_games=max(1, round(FULL.strength_table_games * scale)),
+    )
+
+
+def strength_plan(sizes: Sizes) -> Plan:
+    """The strength section's plan at these sizes."""
+    return Plan(
+        sizes.strength_games,
+        sizes.strength_round_robin_games,
+        sizes.strength_table_games,
+        sizes.strength_scale,
+        sizes.strength_slugs,
+        sizes.strength_only,
+        sizes.strength_first_game,
+        sizes.strength_journal,
     )

@@ -39,6 +39,9 @@ class Journal:
                 continue
             self._found[key] = entry
 
+    def __len__(self) -> int:
+        return len(self._found)
+
     def get(self, key: str) -> Any:
         """The entry kept under key, or None."""
         return self._found.get(key)

@@ -12,12 +12,13 @@ from typing import Any, NoReturn
 
 import pytest
 
-from bench import strength, strength_journal
+from bench import strength, strength_journal, strength_progress
 from bench.__main__ import main as bench_main
 from bench.__main__ import run
 from bench.pg_server import NOT_MEASURED, URL_VARIABLE
 from bench.report import summary, table
 from bench.sizes import QUICK
+from bench.strength_stats import tallies
 from db.server import PostgresServer
 from rules import GAMES
 from tests.conftest import no_postgres
@@ -218,12 +219,17 @@ def test_the_strength_section_can_play_later_seeds() -> None:
     assert played == list(range(40, 60))
 
 
+def greedy_against_random(games: int, folder: Path) -> tuple[strength.Plan, Path]:
+    """A small strength run, greedy against random in Binary Scramble, and its journal."""
+    journal = folder / "strength.jsonl"
+    only = (("greedy", "random"),)
+    return strength.Plan(games, 1, 1, 0.05, ("binary-scramble",), only, journal=journal), journal
+
+
 def test_a_stopped_strength_run_resumes_from_its_journal(tmp_path: Path) -> None:
     """Batches in the journal are not played again, one cut short by a stop is, and the results
     are those of one whole run."""
-    journal = tmp_path / "strength.jsonl"
-    only = (("greedy", "random"),)
-    plan = strength.Plan(10, 1, 1, 0.05, ("binary-scramble",), only, journal=journal)
+    plan, journal = greedy_against_random(10, tmp_path)
     whole = strength.run_strength(replace(plan, journal=None), 1)
 
     def games(res: strength.StrengthResult) -> list[tuple[object, ...]]:
@@ -252,9 +258,7 @@ def test_batches_played_under_load_are_pruned_and_played_again(
 ) -> None:
     """Pruning drops the batches played above a load average (and a line cut short), and the
     next run plays them again, to the same games."""
-    journal = tmp_path / "strength.jsonl"
-    only = (("greedy", "random"),)
-    plan = strength.Plan(15, 1, 1, 0.05, ("binary-scramble",), only, journal=journal)
+    plan, journal = greedy_against_random(15, tmp_path)
     whole = strength.run_strength(plan, 1)
 
     def at(line: str, load: float) -> str:
@@ -272,6 +276,29 @@ def test_batches_played_under_load_are_pruned_and_played_again(
     assert [(r.pairing, r.index, r.totals) for r in again.results] == [
         (r.pairing, r.index, r.totals) for r in whole.results
     ]
+
+
+def test_progress_counts_the_batches_kept_and_their_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The progress of a run finds its kept batches and their games; a batch of other code, or
+    a journal of another plan, counts as left out."""
+    plan, journal = greedy_against_random(10, tmp_path)
+    played = strength.run_strength(plan, 1)
+    found = strength_progress.progress(plan)
+    assert (found.batches, sum(found.planned.values()), found.elsewhere) == (2, 2, 0)
+    (pairing,) = found.planned
+    counted = found.tallies()[pairing]
+    assert counted == tallies(played.results)[pairing] and counted.games == 10
+    version = strength.players_version()
+    journal.write_text(journal.read_text().replace(version, "0" * len(version), 1))
+    found = strength_progress.progress(plan)
+    assert (found.batches, found.elsewhere) == (1, 1)
+    assert found.tallies()[pairing].games == 5
+    # The full run's plan holds none of these games (other budgets).
+    assert strength_progress.main([str(journal)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("0 of ") and "2 kept batches of other code or another plan" in out
 
 
 def test_the_report_says_what_came_from_the_journal(

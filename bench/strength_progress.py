@@ -1,0 +1,112 @@
+"""`python -m bench.strength_progress FILE [--strength-games N]`: how far the strength run kept
+in FILE has come, and what its games say so far, pairing by pairing (the full run takes about a
+day of both cores, in pieces)."""
+
+from __future__ import annotations
+
+import argparse
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from bench.sizes import FULL, strength_plan, with_strength_games
+from bench.strength import Batch, Pairing, Plan, batch_of, job_key, jobs, players_version
+from bench.strength_journal import Journal
+from bench.strength_stats import Tally, tallies
+
+
+@dataclass
+class Progress:
+    """The plan's batches the journal holds for this code, and what they add up to."""
+
+    planned: Counter[Pairing] = field(default_factory=Counter)
+    """Batches of each pairing in the plan."""
+    found: dict[Pairing, list[Batch]] = field(default_factory=dict)
+    """The batches of each pairing the journal holds for this code."""
+    elsewhere: int = 0
+    """Lines of the journal that are none of the plan's batches for this code (other code, or
+    another plan's games)."""
+
+    @property
+    def batches(self) -> int:
+        """Batches of the plan found."""
+        return sum(len(kept) for kept in self.found.values())
+
+    @property
+    def loads(self) -> list[float]:
+        """The load average as each batch found was done."""
+        return [batch.load for kept in self.found.values() for batch in kept]
+
+    def tallies(self) -> dict[Pairing, Tally]:
+        """Each pairing's games found, counted for its first contestant."""
+        return tallies(r for kept in self.found.values() for batch in kept for r in batch.results)
+
+
+def progress(plan: Plan) -> Progress:
+    """What the plan's journal holds of the plan, played by the code as it is now."""
+    assert plan.journal is not None
+    journal = Journal(plan.journal)
+    version = players_version()
+    out = Progress()
+    for job in jobs(plan):
+        pairing = job[0]
+        out.planned[pairing] += 1
+        entry = journal.get(job_key(job, version))
+        if entry is not None:
+            out.found.setdefault(pairing, []).append(batch_of(pairing, entry))
+    out.elsewhere = len(journal) - out.batches
+    return out
+
+
+def lines(found: Progress) -> list[str]:
+    """The progress as the command prints it."""
+    total = sum(found.planned.values())
+    out = [f"{found.batches:,} of {total:,} batches ({found.batches / total:.1%})"]
+    if found.elsewhere:
+        out.append(f"{found.elsewhere:,} kept batches of other code or another plan, left out")
+    if found.loads:
+        hours = sum(b.seconds for kept in found.found.values() for b in kept) / 3600
+        out.append(
+            f"played at load average {min(found.loads):.2f} to {max(found.loads):.2f}, "
+            f"{hours:.1f} h of one core"
+        )
+    counted = found.tallies()
+    out.append(f"{'pairing':<46}{'batches':>9}{'games':>7}  {'W/D/L':<11}{'score':>6}")
+    for pairing, kept in found.found.items():
+        t = counted[pairing]
+        label = f"{pairing.table.label}: {pairing.first} vs {pairing.other}"
+        done = f"{len(kept)}/{found.planned[pairing]}"
+        wdl = f"{t.wins}/{t.draws}/{t.losses}"
+        out.append(f"{label:<46}{done:>9}{t.games:>7}  {wdl:<11}{t.win_rate:>6.0%}")
+    waiting = [p for p in found.planned if p not in found.found]
+    out.append(
+        f"not begun: {len(waiting)} pairings, {sum(found.planned[p] for p in waiting):,} batches"
+    )
+    return out
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line."""
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.strength_progress",
+        description="How far a strength run kept in a journal has come.",
+    )
+    parser.add_argument("journal", type=Path)
+    parser.add_argument(
+        "--strength-games",
+        type=int,
+        help="the run's games per default pairing (as given to python -m bench; default: the "
+        "full run's)",
+    )
+    args = parser.parse_args(argv)
+    if not args.journal.exists():
+        parser.error(f"no journal at {args.journal}")
+    sizes = FULL if args.strength_games is None else with_strength_games(FULL, args.strength_games)
+    plan = strength_plan(replace(sizes, strength_journal=args.journal))
+    print("\n".join(lines(progress(plan))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
