@@ -40,6 +40,7 @@ class Journal:
             self._found[key] = entry
 
     def __len__(self) -> int:
+        """How many entries are kept."""
         return len(self._found)
 
     def get(self, key: str) -> Any:

@@ -25,7 +25,7 @@ class Progress:
     found: dict[Pairing, list[Batch]] = field(default_factory=dict)
     """The batches of each pairing the journal holds for this code."""
     elsewhere: int = 0
-    """Lines of the journal that are none of the plan's batches for this code (other code, or
+    """Entries of the journal that are none of the plan's batches for this code (other code, or
     another plan's games)."""
 
     @property
@@ -37,6 +37,11 @@ class Progress:
     def loads(self) -> list[float]:
         """The load average as each batch found was done."""
         return [batch.load for kept in self.found.values() for batch in kept]
+
+    @property
+    def seconds(self) -> float:
+        """The time the batches found took, one worker each."""
+        return sum(batch.seconds for kept in self.found.values() for batch in kept)
 
     def tallies(self) -> dict[Pairing, Tally]:
         """Each pairing's games found, counted for its first contestant."""
@@ -66,10 +71,9 @@ def lines(found: Progress) -> list[str]:
     if found.elsewhere:
         out.append(f"{found.elsewhere:,} kept batches of other code or another plan, left out")
     if found.loads:
-        hours = sum(b.seconds for kept in found.found.values() for b in kept) / 3600
         out.append(
             f"played at load average {min(found.loads):.2f} to {max(found.loads):.2f}, "
-            f"{hours:.1f} h of one core"
+            f"{found.seconds / 3600:.1f} h of one core"
         )
     counted = found.tallies()
     out.append(f"{'pairing':<46}{'batches':>9}{'games':>7}  {'W/D/L':<11}{'score':>6}")
