@@ -21,7 +21,8 @@ CHANCE_TIE = 1e-9
 @dataclass(frozen=True)
 class Solved:
     """What perfect play allows a seat: at a turn, the moves that give up nothing (None when
-    every move is as good); at a sealed step, a move drawn from an optimal mixed strategy."""
+    every move is as good); at a sealed step, a move drawn from an optimal mixed strategy over
+    the moves no other weakly dominates."""
 
     optimal: frozenset[Move] | None = None
     drawn: Move | None = None
@@ -43,10 +44,7 @@ def solve_endgame(
     solver = Solver(game, positions, seconds, visits=VISITS_PER_POSITION * positions)
     try:
         if game.is_sealed(state):
-            rows, columns, equilibrium = solver.equilibrium(state)
-            moves, weights = (
-                (rows, equilibrium.rows) if seat == 0 else (columns, equilibrium.columns)
-            )
+            moves, weights = solver.strategy(state, seat)
             return Solved(drawn=rng.choices(moves, weights=[float(w) for w in weights])[0])
         optimal = frozenset(solver.optimal_moves(state, seat))
     except TooLarge:

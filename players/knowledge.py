@@ -158,6 +158,24 @@ def cards_estimate(s: Any) -> tuple[float, ...]:
     )
 
 
+def cards_needed(s: Any, seat: Seat) -> tuple[Move, ...] | None:
+    """The moves worth weighing in a two-player Numerical Card Game, where the rules show that
+    no other move ever does better whatever the other seat seals; None where any may.
+
+    The leader drops and wins at once. A seat behind never drops: that loses at once. A tied
+    seat holding a 1 plays it: against a 1 the scores stay level with both piles as they were,
+    against any other card it takes the lead (and drops next), and against a drop it draws, so
+    neither a drop's sure draw nor another card (which loses to a 1) is ever better."""
+    if len(s.scores) != 2 or not s.active[seat]:
+        return None
+    lead = s.scores[seat] - s.scores[1 - seat]
+    if lead > 0:
+        return ("drop",)
+    if lead < 0:
+        return tuple(str(card) for card in dict.fromkeys(s.fresh[seat]))
+    return ("1",) if 1 in s.fresh[seat] else None
+
+
 @dataclass(frozen=True)
 class SearchKnowledge:
     """One game's knowledge for the search; a field left out is the rules contract's way."""
@@ -178,6 +196,9 @@ class SearchKnowledge:
     """Steps from the root after which a playout stops, where fewer than the budget's."""
     cut_spread: float | None = None
     """Points a lead may still swing at a cut: a seat's result is a logistic of its lead."""
+    needed: Callable[[Any, Seat], tuple[Move, ...] | None] | None = None
+    """The only moves worth weighing for an awaited seat, where the rules show that no other
+    does better whatever the others play (None from it: any move may)."""
 
 
 SEARCH_KNOWLEDGE: dict[str, SearchKnowledge] = {
@@ -189,7 +210,9 @@ SEARCH_KNOWLEDGE: dict[str, SearchKnowledge] = {
     # Random cards played later say nothing of the card played now and only bury its points
     # in noise (horizon 1); judged won or lost, a seat a few points behind saw every card as
     # equally lost (a lead of 3 counts 0.73 instead).
-    "numerical-cards": SearchKnowledge(estimate=cards_estimate, horizon=1, cut_spread=3.0),
+    "numerical-cards": SearchKnowledge(
+        estimate=cards_estimate, horizon=1, cut_spread=3.0, needed=cards_needed
+    ),
 }
 """Each game's search knowledge by slug."""
 PLAIN = SearchKnowledge()
@@ -199,3 +222,10 @@ PLAIN = SearchKnowledge()
 def search_knowledge(slug: str) -> SearchKnowledge:
     """The search knowledge of a game (PLAIN when it has none)."""
     return SEARCH_KNOWLEDGE.get(slug, PLAIN)
+
+
+def needed_moves(slug: str, state: Any, seat: Seat) -> tuple[Move, ...] | None:
+    """The only moves worth weighing for a seat, where its game's knowledge shows them; None
+    where any legal move may be."""
+    needed = search_knowledge(slug).needed
+    return None if needed is None else needed(state, seat)

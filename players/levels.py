@@ -12,6 +12,7 @@ from typing import Any
 from players.easy import easy_move
 from players.endgame import solve_endgame
 from players.heuristics import move_values
+from players.knowledge import needed_moves
 from players.search import Budget, search
 from rules.base import Game, Move, Seat
 
@@ -100,6 +101,9 @@ def decide(
     cap = level.seconds if seconds is None else seconds
     if level.simulations <= 0:
         return easy_move(game, state, seat, random.Random(seed), resigned)
+    needed = () if seat in resigned else needed_moves(game.slug, state, seat)
+    if needed is not None and len(needed) == 1:
+        return needed[0]  # the rules show no other move is ever better: nothing to weigh
     started = time.perf_counter()
     solved = None
     if level.endgame_positions > 0:

@@ -14,7 +14,7 @@ from typing import Any
 
 from players.heuristics import knowledge as hooks
 from players.heuristics import step_value
-from players.knowledge import search_knowledge
+from players.knowledge import needed_moves, search_knowledge
 from players.moves import MovePool, advance, playout_move, winning_way_out
 from players.outcome import Judge, gain
 from players.selection import SealedStats, SeatStats, TurnStats
@@ -143,6 +143,11 @@ class Search:
                 # The priors value exactly those moves (best first) where they were asked.
                 named = list(priors) if priors else self.named(game, state, seat, self.rng)
                 pool.only(named)
+            needed = needed_moves(game.slug, state, seat)
+            if needed is not None:
+                # Of the moves weighed so far, the needed ones, in their order.
+                kept = [m for m in pool.remaining() or [] if m in needed]
+                pool.only(kept or list(needed))
             kind = SealedStats if sealed else TurnStats
             stats[seat] = kind(seat, pool, priors)
         node.stats = stats
@@ -237,7 +242,12 @@ class Search:
         estimate = self.estimate
         while not game.is_over(state):
             if estimate is not None and depth >= horizon:
-                return estimate(state), True
+                # A seat that can leave and win at once has won: no lead to weigh.
+                ended = self._won_by_leaving(state)
+                if ended is None:
+                    return estimate(state), True
+                state = ended
+                break
             if depth >= limit or (depth >= horizon and game.scores(state) != root_scores):
                 break
             if depth >= guided and self.fast is not None:
@@ -252,14 +262,32 @@ class Search:
                 else self._playout_move(state, seat, steer)
                 for seat in awaited
             }
-            for seat in moves:
-                # A playout that walks past a win a player would take says little of a move.
-                if seat not in resigned and (out := winning_way_out(game, state, seat, moves)):
-                    moves[seat] = out
-                    break
+            self._take_way_out(state, moves)
             state = advance(game, state, moves)
             depth += 1
         return tuple(game.scores(state)), not game.is_over(state)
+
+    def _won_by_leaving(self, state: Any) -> Any | None:
+        """The game once a seat takes a way out of it that wins at once, the others moving
+        anyhow (their first legal moves: no draw from the playout's random stream), or None."""
+        game = self.game
+        awaited = game.to_move(state)
+        if not any(game.leaving_moves(state, seat) for seat in awaited):
+            return None
+        moves = {seat: next(iter(game.legal(state, seat))) for seat in awaited}
+        return advance(game, state, moves) if self._take_way_out(state, moves) else None
+
+    def _take_way_out(self, state: Any, moves: dict[Seat, Move]) -> bool:
+        """Put in a seat's way out of the game where it wins at once, the others moving as in
+        `moves`; True if one was taken."""
+        for seat in moves:
+            # A playout that walks past a win a player would take says little of a move.
+            if seat not in self.resigned and (
+                out := winning_way_out(self.game, state, seat, moves)
+            ):
+                moves[seat] = out
+                return True
+        return False
 
     def _playout_move(self, state: Any, seat: Seat, guided: bool) -> Move:
         """When guided, the best by the heuristic's step value of a few random moves (or,

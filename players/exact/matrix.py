@@ -132,6 +132,23 @@ def saddle_point(payoffs: Matrix) -> tuple[int, int] | None:
     return (i, j) if row_mins[i] == col_maxes[j] else None
 
 
+def undominated(payoffs: Matrix) -> list[int]:
+    """The rows that no other row weakly dominates (at least as much against every column,
+    more against some). Leaving the others out keeps the game's value, and an optimal strategy
+    over the rest is optimal in the whole game: it also gives up nothing to a fallible column
+    player that a dominated row would have let off."""
+
+    def dominates(better: Sequence[Fraction], worse: Sequence[Fraction]) -> bool:
+        pairs = list(zip(better, worse, strict=True))
+        return all(b >= w for b, w in pairs) and any(b > w for b, w in pairs)
+
+    return [
+        i
+        for i, row in enumerate(payoffs)
+        if not any(dominates(other, row) for k, other in enumerate(payoffs) if k != i)
+    ]
+
+
 def row_losses(payoffs: Matrix) -> tuple[Fraction, tuple[Fraction, ...]]:
     """The value, and for each row what it gives up: the value less the row's payoff against
     the column player's optimal strategy that punishes that row most. A row loses 0 exactly

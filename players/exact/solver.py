@@ -155,6 +155,20 @@ class Solver:
         table = self._payoffs(state, self.value)
         return self._moves(state, 0), self._moves(state, 1), matrix.solve(table)
 
+    def strategy(self, state: Any, seat: Seat) -> tuple[list[Move], tuple[Fraction, ...]]:
+        """An optimal mixed strategy of a seat at a sealed step, over its moves that no other of
+        its moves weakly dominates (a sure draw by leaving, say, beside a move that cannot lose
+        and may win): its moves and their weights."""
+        if not self.game.is_sealed(state):
+            raise ValueError("Not a sealed step.")
+        table = self._payoffs(state, self.value)
+        if seat == 1:
+            table = [[1 - x for x in column] for column in zip(*table, strict=True)]
+        kept = matrix.undominated(table)
+        moves = self._moves(state, seat)
+        equilibrium = matrix.solve([table[i] for i in kept])
+        return [moves[i] for i in kept], equilibrium.rows
+
     def _visit(self) -> None:
         """Count one visit of a position against the work given; TooLarge past it."""
         self.visits_left -= 1

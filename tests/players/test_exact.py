@@ -106,6 +106,52 @@ def test_sealed_verdicts_are_best_replies_to_the_other_seats_equilibrium() -> No
         assert all(solver.loss(state, seat, m) >= 0 for m in game.legal(state, seat))
 
 
+@pytest.mark.parametrize(("slug", "options"), [TINY[0], TINY[1]])
+def test_a_sealed_strategy_holds_the_value_and_plays_no_dominated_move(
+    slug: str, options: dict[str, Any]
+) -> None:
+    """At every sealed step of some games, each seat's strategy guarantees the seat's value
+    against every move of the other seat, and plays no move that another of its moves does
+    at least as well as against everything and better against something."""
+    game, solver = GAMES[slug], Solver(GAMES[slug])
+    for state in random_states(slug, options, games=6, seed=2):
+        if game.is_over(state) or not game.is_sealed(state):
+            continue
+        value = solver.value(state)
+        mine: dict[tuple[str, str], Fraction] = {}  # seat 0's result by (seat 0's, seat 1's)
+        for r in game.legal(state, 0):
+            for c in game.legal(state, 1):
+                mine[r, c] = solver.value(game.apply(state, {0: r, 1: c}))
+        for seat in (0, 1):
+            # The seat's result by (its move, the other's move).
+            result = {
+                (pair[seat], pair[1 - seat]): x if seat == 0 else 1 - x for pair, x in mine.items()
+            }
+            own = sorted({m for m, _ in result})
+            theirs = sorted({t for _, t in result})
+            moves, weights = solver.strategy(state, seat)
+            assert sum(weights) == 1 and set(moves) <= set(own)
+            held = value if seat == 0 else 1 - value
+            for t in theirs:
+                assert sum(w * result[m, t] for m, w in zip(moves, weights, strict=True)) >= held
+            for m in moves:
+                assert not any(
+                    all(result[k, t] >= result[m, t] for t in theirs)
+                    and any(result[k, t] > result[m, t] for t in theirs)
+                    for k in own
+                )
+
+
+def test_a_tied_seat_holding_a_1_plays_it_rather_than_drop_for_a_draw() -> None:
+    """In a two-player Numerical Card Game every perfect strategy at the start draws, and a
+    drop draws at once; the 1 draws against perfect play too and wins against anything else."""
+    state = started("numerical-cards", {"m": 3, "max_moves": 5})
+    solver = Solver(GAMES["numerical-cards"])
+    assert solver.value(state) == Fraction(1, 2)
+    for seat in (0, 1):
+        assert solver.strategy(state, seat) == (["1"], (Fraction(1),))
+
+
 def test_a_game_too_large_is_refused() -> None:
     game = GAMES["lengths-of-lengths"]
     with pytest.raises(TooLarge, match="too large"):

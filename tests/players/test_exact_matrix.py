@@ -71,6 +71,27 @@ def test_a_weakly_dominated_move_counts_as_a_loss_against_the_punishing_optimum(
     assert matrix.column_losses(game) == (F(-1), (F(0), F(0)))
 
 
+def test_dominated_rows_are_left_out_and_equal_rows_kept() -> None:
+    # Row 1 is a sure draw beside row 0, which draws or wins; rows 2 and 3 are the same.
+    game = table([[1, 2, 1], [1, 1, 1], [2, 0, 1], [2, 0, 1]])
+    assert matrix.undominated(game) == [0, 2, 3]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_leaving_dominated_rows_out_keeps_the_value_and_optimal_play(seed: int) -> None:
+    """The rows kept hold the whole game's value, and their optimal strategy guarantees it
+    against every column of the whole game."""
+    rng = random.Random(seed)
+    m, n = rng.randint(1, 5), rng.randint(1, 5)
+    game = [[F(rng.randint(-1, 1)) for _ in range(n)] for _ in range(m)]
+    kept = matrix.undominated(game)
+    assert kept
+    eq = matrix.solve([game[i] for i in kept])
+    assert eq.value == support_value(game)
+    for j in range(n):
+        assert sum(w * game[i][j] for w, i in zip(eq.rows, kept, strict=True)) >= eq.value
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_random_games_match_support_enumeration_and_hold_the_equilibrium(seed: int) -> None:
     rng = random.Random(seed)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -10,6 +11,7 @@ from players.heuristic_labyrinth import expected_loop
 from players.knowledge import (
     SEARCH_KNOWLEDGE,
     cards_estimate,
+    cards_needed,
     labyrinth_estimate,
     search_knowledge,
     typical_loop,
@@ -30,6 +32,7 @@ def test_the_games_with_speed_ups_are_the_ones_tested() -> None:
     """A speed-up added or lost shows here, so that its tests below never vanish quietly."""
     assert sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.sampler) == SAMPLED
     assert sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.playout) == PLAYED_OUT
+    assert sorted(s for s, k in SEARCH_KNOWLEDGE.items() if k.needed) == ["numerical-cards"]
 
 
 @pytest.mark.parametrize("slug", SAMPLED)
@@ -128,3 +131,31 @@ def test_the_loop_estimate_weighs_each_round_against_the_rounds_to_come() -> Non
         (seat,) = game.to_move(state)
         state = game.apply(state, {seat: sample(state, seat, rng)})
     assert labyrinth_estimate(state) == tuple(map(float, state.scores))
+
+
+def test_two_card_players_weigh_only_the_moves_that_can_be_best() -> None:
+    """Between two Numerical Card Game players the leader drops, a seat behind keeps to its
+    cards, and a tied seat holding a 1 plays it; a tied seat without a 1, and any seat at a
+    table of three, may play anything."""
+    game = GAMES["numerical-cards"]
+    start = Progress.begin(game, 2, {"m": 5}).state
+    assert cards_needed(start, 0) == cards_needed(start, 1) == ("1",)
+    led = Progress.begin(game, 2, {"m": 5}).submit(0, "1").submit(1, "3").state
+    assert led.scores == (2, 0)
+    assert cards_needed(led, 0) == ("drop",)
+    behind = cards_needed(led, 1)
+    assert behind is not None and sorted(behind) == sorted({str(c) for c in led.fresh[1]})
+    assert cards_needed(replace(start, fresh=((2, 3, 4, 5), start.fresh[1])), 0) is None
+    assert cards_needed(Progress.begin(game, 3, {"m": 5}).state, 0) is None
+
+
+def test_a_cut_playout_counts_a_win_by_leaving_as_won() -> None:
+    """Where a playout is cut, a seat that can drop out and win at once has won: the playout
+    ends the game there instead of weighing the lead (at a table of three it weighs it)."""
+    game = GAMES["numerical-cards"]
+    led = Progress.begin(game, 2, {"m": 5}).submit(0, "1").submit(1, "3").state
+    search = Search(game, led, Budget(1), random.Random(0), frozenset())
+    assert search._playout(led, 5) == ((2, 0), False)
+    three = Progress.begin(game, 3, {"m": 5}).submit(0, "1").submit(1, "3").state
+    search = Search(game, three, Budget(1), random.Random(0), frozenset())
+    assert search._playout(three, 5)[1]

@@ -69,6 +69,17 @@ def test_a_cut_playout_rewards_the_lead_by_degrees() -> None:
     assert final[1] > 0.75 > 0.25 > final[0]
 
 
+def test_no_level_drops_for_a_draw_while_its_1_cannot_lose() -> None:
+    """At the opening of a two-player Numerical Card Game the searching levels play the 1 in
+    every seed (hard and expert dropped out for a draw in nearly half): it cannot lose, and it
+    wins against any other card."""
+    game = GAMES["numerical-cards"]
+    state = Progress.begin(game, 2, {}).state
+    for level in ("medium", "hard", "expert"):
+        moves = {choose(game, state, seat, level, seed) for seat in (0, 1) for seed in range(4)}
+        assert moves == {"1"}
+
+
 def test_hard_plays_the_sure_points_at_a_table_of_three() -> None:
     """At the opening of Numerical Card Game with 3 or 4 players, a 1 scores 2 whatever the
     other seat shows: hard plays it in every seed (it used to scatter over the deck)."""
