@@ -260,14 +260,8 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
     started = time.perf_counter()
     journal = Journal(plan.journal) if plan.journal is not None else None
     version = players_version()
-    done: list[Batch] = []
-    todo: list[Job] = []
-    for job in jobs(plan):
-        entry = journal.get(job_key(job, version)) if journal is not None else None
-        if entry is None:
-            todo.append(job)
-        else:
-            done.append(batch_of(job[0], entry))
+    found, todo = from_journal(plan, journal, version)
+    done = [batch for _, batch in found]
     resumed = len(done)
     if resumed:
         log.info("strength: %d batches from the journal, %d to play", resumed, len(todo))
@@ -286,6 +280,22 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
     loads = tuple(batch.load for batch in done)
     seconds = time.perf_counter() - started
     return StrengthResult(results, times, plan, seconds, resumed, loads)
+
+
+def from_journal(
+    plan: Plan, journal: Journal | None, version: str
+) -> tuple[list[tuple[Job, Batch]], list[Job]]:
+    """The plan's jobs whose batch the journal holds for this code, with that batch, and the
+    jobs still to play."""
+    found: list[tuple[Job, Batch]] = []
+    todo: list[Job] = []
+    for job in jobs(plan):
+        entry = journal.get(job_key(job, version)) if journal is not None else None
+        if entry is None:
+            todo.append(job)
+        else:
+            found.append((job, batch_of(job[0], entry)))
+    return found, todo
 
 
 PLAYERS_CODE = ("players", "rules", "bench/contestants.py", "bench/strength.py")

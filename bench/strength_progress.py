@@ -11,7 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.sizes import FULL, strength_plan, with_strength_games
-from bench.strength import Batch, Pairing, Plan, batch_of, job_key, jobs, players_version
+from bench.strength import Batch, Pairing, Plan, from_journal, jobs, players_version
 from bench.strength_journal import Journal
 from bench.strength_stats import Tally, tallies
 
@@ -52,14 +52,10 @@ def progress(plan: Plan) -> Progress:
     """What the plan's journal holds of the plan, played by the code as it is now."""
     assert plan.journal is not None
     journal = Journal(plan.journal)
-    version = players_version()
-    out = Progress()
-    for job in jobs(plan):
-        pairing = job[0]
-        out.planned[pairing] += 1
-        entry = journal.get(job_key(job, version))
-        if entry is not None:
-            out.found.setdefault(pairing, []).append(batch_of(pairing, entry))
+    found, _ = from_journal(plan, journal, players_version())
+    out = Progress(planned=Counter(job[0] for job in jobs(plan)))
+    for (pairing, *_), batch in found:
+        out.found.setdefault(pairing, []).append(batch)
     out.elsewhere = len(journal) - out.batches
     return out
 

@@ -91,6 +91,12 @@ def rows_shown(k: int, room: int) -> list[int]:
     return [0, *range(1 if start == 2 else start, k + 1)]
 
 
+def left_out(rows: Sequence[int]) -> int:
+    """The last of the moves 1, 2, ... that a table showing `rows` (from `rows_shown`) leaves
+    out, or 0 when it leaves none out."""
+    return rows[1] - 1 if len(rows) > 1 else 0
+
+
 def abbreviated(value: int | str, digits: int = 24, lead: int = 10) -> PhraseField:
     """The number in full, or its first `lead` digits and its length when longer than `digits`."""
     text = str(value)
@@ -272,8 +278,8 @@ class IntegerSequence(Game[State]):
             ).rstrip()
 
         lines += ["", fmt(head), fmt(cells[0])]
-        if len(rows) > 1 and rows[1] > 1:
-            lines.append("  " + say(Phrase("… moves 1 to {last}", last=rows[1] - 1)))
+        if last := left_out(rows):
+            lines.append("  " + say(Phrase("… moves 1 to {last}", last=last)))
         lines += [fmt(row) for row in cells[1:]]
         lines.append("")
         totals = ", ".join(

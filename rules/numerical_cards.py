@@ -313,7 +313,7 @@ class NumericalCards(Game[State]):
         translate: Translate = same,
     ) -> str:
         p = len(view["scores"])
-        who = [name_of(names, k)[:16] for k in range(p)]
+        who = [clip(name_of(names, k), 16) for k in range(p)]
 
         def say(phrase: Phrase) -> str:
             return phrase.say(who, translate)

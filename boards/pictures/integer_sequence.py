@@ -25,7 +25,7 @@ from boards.pictures.canvas import (
 )
 from boards.pictures.page import Canvas
 from boards.words import N_, Translate
-from rules.integer_sequence import abbreviate, rows_shown
+from rules.integer_sequence import abbreviate, left_out, rows_shown
 
 ROWS_SHOWN = 22
 """The table shows m(0) and the newest moves up to this many rows."""
@@ -52,7 +52,7 @@ def draw(view: Mapping[str, Any], names: Sequence[str], result: str | None, t: T
     n, k, p = view["n"], view["move"], view["players"]
     rows = rows_shown(k, ROWS_SHOWN - 1)
     # One line more says which moves are left out.
-    lines = len(rows) + (len(rows) > 1 and rows[1] > 1)
+    lines = len(rows) + (left_out(rows) > 0)
     canvas = Canvas(900 + (n // 15 + 1) * 60 + lines * ROW_H + 60, t)
     status = t(N_("game over")) if view["over"] else t(N_("move {move} of {n}"))
     status = t(N_("r-list 1 to {n} · {status}")).format(n=n, status=status.format(move=k + 1, n=n))
@@ -114,10 +114,11 @@ def _table(canvas: Canvas, view: Mapping[str, Any], rows: Sequence[int]) -> None
         canvas.text((x + 6, canvas.y), canvas.t(title) if title else "", SMALL, "bold", MUTED)
         x += width
     canvas.y += 36
+    skipped = left_out(rows)
     for i in rows:
         canvas.room(2 * ROW_H)
-        if i > 1 and i == rows[1]:
-            earlier = canvas.t(N_("… moves 1 to {last}")).format(last=i - 1)
+        if skipped and i == skipped + 1:
+            earlier = canvas.t(N_("… moves 1 to {last}")).format(last=skipped)
             canvas.text((MARGIN + 6, canvas.y + 4), earlier, SMALL, "sans", MUTED)
             canvas.y += ROW_H
         y = canvas.y

@@ -9,7 +9,7 @@ import pytest
 
 from rules.base import BOARD_LIMIT, BadOption, IllegalMove, english
 from rules.codec import decode, encode
-from rules.integer_sequence import GAME, abbreviate, best_divisor, play, rows_shown
+from rules.integer_sequence import GAME, abbreviate, best_divisor, left_out, play, rows_shown
 from rules.record import Progress
 from tests.rules.french import FRENCH
 
@@ -136,12 +136,14 @@ def test_describe_says_why() -> None:
 
 
 def test_rows_shown_keep_m0_and_the_latest_moves() -> None:
-    """A table shows m(0) and the latest moves that fit, but never leaves out move 1 alone."""
+    """A table shows m(0) and the latest moves that fit, but never leaves out move 1 alone;
+    `left_out` names the last move it leaves out."""
     assert rows_shown(3, 7) == [0, 1, 2, 3]
     assert rows_shown(7, 7) == list(range(8))
     assert rows_shown(8, 7) == list(range(9))  # a line for move 1 alone would take its room
     assert rows_shown(9, 7) == [0, *range(3, 10)]
     assert rows_shown(60, 60) == list(range(61))
+    assert [left_out(rows_shown(k, 7)) for k in (0, 3, 8, 9, 60)] == [0, 0, 0, 2, 53]
 
 
 def test_board_full() -> None:

@@ -391,6 +391,14 @@ def test_board_contents() -> None:
     )
 
 
+def test_a_long_name_is_clipped_where_it_is_cut() -> None:
+    """A name longer than the board's column ends in an ellipsis, so a cut is never read as a
+    name of its own (a computer's level in brackets, say)."""
+    board = GAME.render(begin(2), None, ["alice", "Computer (expert)"])
+    assert "Now: alice vs Computer (exper… (sealed cards)" in board
+    assert "Computer (expert " not in board
+
+
 def test_board_fits_at_the_largest_bound() -> None:
     """Even with every pile at its largest, the board fits (compact form if needed)."""
     s = begin(8, m=60)
