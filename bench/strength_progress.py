@@ -11,8 +11,17 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.sizes import FULL, strength_plan, with_strength_games
-from bench.strength import Batch, Pairing, Plan, from_journal, jobs, players_version
+from bench.strength import (
+    Batch,
+    Pairing,
+    Plan,
+    StrengthResult,
+    from_journal,
+    jobs,
+    players_version,
+)
 from bench.strength_journal import Journal
+from bench.strength_markdown import strength_markdown
 from bench.strength_stats import Tally, tallies
 
 
@@ -42,6 +51,16 @@ class Progress:
     def seconds(self) -> float:
         """The time the batches found took, one worker each."""
         return sum(batch.seconds for kept in self.found.values() for batch in kept)
+
+    def result(self, plan: Plan) -> StrengthResult:
+        """The batches found as one run's result, as if the plan had been run."""
+        kept = [batch for batches in self.found.values() for batch in batches]
+        times: dict[str, list[float]] = {}
+        for batch in kept:
+            for name, values in batch.times_ms.items():
+                times.setdefault(name, []).extend(values)
+        results = [r for batch in kept for r in batch.results]
+        return StrengthResult(results, times, plan, self.seconds, len(kept), tuple(self.loads))
 
     def tallies(self) -> dict[Pairing, Tally]:
         """Each pairing's games found, counted for its first contestant."""
@@ -99,12 +118,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="the run's games per default pairing (as given to python -m bench; default: the "
         "full run's)",
     )
+    parser.add_argument(
+        "--markdown",
+        action="store_true",
+        help="print what the journal holds as the docs' Markdown tables (every pairing, the "
+        "larger tables, the ratings, the decision times and the goals) instead",
+    )
     args = parser.parse_args(argv)
     if not args.journal.exists():
         parser.error(f"no journal at {args.journal}")
     sizes = FULL if args.strength_games is None else with_strength_games(FULL, args.strength_games)
     plan = strength_plan(replace(sizes, strength_journal=args.journal))
-    print("\n".join(lines(progress(plan))))
+    found = progress(plan)
+    print("\n".join(strength_markdown(found.result(plan)) if args.markdown else lines(found)))
     return 0
 
 

@@ -18,6 +18,8 @@ from bench.__main__ import run
 from bench.pg_server import NOT_MEASURED, URL_VARIABLE
 from bench.report import summary, table
 from bench.sizes import QUICK
+from bench.strength_markdown import strength_markdown
+from bench.strength_report import GOALS_SHOWN
 from bench.strength_stats import tallies
 from db.server import PostgresServer
 from rules import GAMES
@@ -299,6 +301,26 @@ def test_progress_counts_the_batches_kept_and_their_games(
     assert strength_progress.main([str(journal)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("0 of ") and "2 kept batches of other code or another plan" in out
+
+
+def test_the_markdown_tables_show_what_the_journal_holds(tmp_path: Path) -> None:
+    """Printed as the docs' tables, a journal gives its pairing's games in its game's column,
+    the ratings and decision times of its contestants, and every goal."""
+    plan, _ = greedy_against_random(10, tmp_path)
+    played = strength.run_strength(plan, 1)
+    found = strength_progress.progress(plan)
+    tables = "\n".join(strength_markdown(found.result(plan)))
+    t = tallies(played.results)[next(iter(found.planned))]
+    expected = ["-"] * len(GAMES)
+    expected[list(GAMES).index("binary-scramble")] = (
+        f"{t.wins}/{t.draws}/{t.losses}, {100 * t.win_rate:.0f}%"
+    )
+    row = next(line for line in tables.splitlines() if line.startswith("| greedy vs random |"))
+    assert [cell.strip() for cell in row.split("|")[2:-1]] == expected
+    for name in ("greedy", "random"):
+        assert f"| {name} | " in tables
+        assert f" | {len(played.times_ms[name]):,} |" in tables
+    assert all(f"\n| {goal} " in tables for goal in GOALS_SHOWN)
 
 
 def test_the_report_says_what_came_from_the_journal(

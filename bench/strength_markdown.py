@@ -1,0 +1,109 @@
+"""The strength results as Markdown tables, as the docs show them: every pairing at each game's
+defaults, the larger tables, the ratings, the decision times and the goals."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from bench.contestants import CONTESTANTS
+from bench.strength import StrengthResult
+from bench.strength_report import GOALS_SHOWN, strength_summary
+from bench.strength_stats import Tally, tallies
+from rules import GAMES
+
+
+def row(cells: Sequence[object]) -> str:
+    """One row of a Markdown table."""
+    return "| " + " | ".join(str(c) for c in cells) + " |"
+
+
+def table(head: Sequence[object], rows: Sequence[Sequence[object]]) -> list[str]:
+    """A Markdown table: its head, the rule under it, and its rows."""
+    return [row(head), row(["---"] * len(head)), *map(row, rows)]
+
+
+def score(t: Tally | None) -> str:
+    """'38/1/1, 96%': wins (alone best), draws, losses, and wins plus half the draws."""
+    if t is None:
+        return "-"
+    return f"{t.wins}/{t.draws}/{t.losses}, {100 * t.win_rate:.0f}%"
+
+
+def percent(x: float) -> str:
+    """'62%', or '-' where nothing was counted."""
+    return "-" if math.isnan(x) else f"{100 * x:.0f}%"
+
+
+def strength_markdown(res: StrengthResult) -> list[str]:
+    """A strength run's results as Markdown: its tables, a blank line between two."""
+    fields, goals = strength_summary(res)
+    found = tallies(res.results)
+    defaults = {(p.first, p.other, p.table.slug): t for p, t in found.items() if p.table.default}
+    pairs = list(dict.fromkeys((first, other) for first, other, _ in defaults))
+    titles = [GAMES[slug].title for slug in GAMES]
+    tables = [
+        table(
+            ["pairing", *titles],
+            [
+                [f"{first} vs {other}", *(score(defaults.get((first, other, s))) for s in GAMES)]
+                for first, other in pairs
+            ],
+        )
+    ]
+    larger = [(p, t) for p, t in found.items() if not p.table.default]
+    if larger:
+        tables.append(
+            table(
+                ["table (the other seats: greedy-safe)", "W/D/L", "alone best"],
+                [
+                    [f"{p.table.label}: {p.first}", score(t), percent(t.alone_best)]
+                    for p, t in larger
+                ],
+            )
+        )
+    by_game = fields["ratings_by_game"]
+    times = fields["decision_ms"]
+    tables += [
+        table(
+            ["contestant", "rating (all games)", *titles],
+            [
+                [name, rated["rating"], *(by_game[slug].get(name, "-") for slug in GAMES)]
+                for name, rated in fields["ratings"].items()
+            ],
+        ),
+        table(
+            ["contestant", "decision p50", "decision p99", "decisions"],
+            [
+                [name, *map(milliseconds, (t["p50"], t["p99"])), f"{t['decisions']:,}"]
+                for name, t in ((name, times[name]) for name in CONTESTANTS)
+                if t["decisions"]
+            ],
+        ),
+        table(
+            ["goal", "value", "met"],
+            [
+                [f"{name} {goals[name]['goal']}", shown(goals[name]["value"]), met(goals[name])]
+                for name in GOALS_SHOWN
+            ],
+        ),
+    ]
+    return [line for i, lines in enumerate(tables) for line in [*([""] if i else []), *lines]]
+
+
+def milliseconds(value: float | None) -> str:
+    """'1,234 ms' (a tenth shown below 10 ms), or '-'."""
+    if value is None:
+        return "-"
+    return f"{value:.1f} ms" if value < 10 else f"{value:,.0f} ms"
+
+
+def shown(value: object) -> str:
+    """A goal's value, or '-' where it was not measured."""
+    return "-" if value is None else str(value)
+
+
+def met(goal: dict[str, Any]) -> str:
+    """'yes', 'no', or 'not measured'."""
+    return "not measured" if goal["value"] is None else "yes" if goal["met"] else "no"
