@@ -8,7 +8,7 @@ from typing import Any
 from bench.claims import LEVEL
 from bench.postgres import PostgresResult
 from bench.scale import PARTNERS, Run, ScaleResult
-from bench.stats import at_most, goal, rounded
+from bench.stats import at_most, goal, rounded, verdict
 
 GAIN_GOAL = 1.15
 """A second process must add this much throughput (two processes over one): two cores shared by
@@ -180,10 +180,7 @@ def _v(x: Any, unit: str = "") -> str:
 
 
 def _met(s: dict[str, Any], name: str) -> str:
-    found = s["goals"].get(name)
-    if found is None:
-        return "-"
-    return "met" if found["met"] else "NOT MET"
+    return verdict(s["goals"].get(name))
 
 
 def postgres_lines(res: PostgresResult | str, s: dict[str, Any], number: int) -> list[str]:

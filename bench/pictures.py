@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
-from bench.stats import goal, percentile, rounded
+from bench.stats import goal, percentile, rounded, verdict
 from boards.pictures import picture
 from boards.samples import play
 from rules import GAMES
@@ -166,7 +166,7 @@ def pictures_lines(res: PicturesResult, s: dict[str, Any], number: int) -> list[
     """The section's block of the printed table."""
     rows = s["details"]["pictures"]
     met = {
-        name: "met" if s["goals"][name]["met"] else "NOT MET"
+        name: verdict(s["goals"][name])
         for name in ("pictures_p50_ms", "pictures_p99_ms", "pictures_kb_max")
     }
     head = (

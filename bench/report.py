@@ -22,7 +22,7 @@ from bench.scale import ScaleResult
 from bench.sizes import Sizes
 from bench.solver import GOALS_S as SOLVER_GOALS_S
 from bench.solver import SolverResult
-from bench.stats import at_most, percentile
+from bench.stats import at_most, percentile, verdict
 from bench.stats import goal as _goal
 from bench.stats import rounded as _r
 from bench.strength import StrengthResult
@@ -308,7 +308,7 @@ def _solver_cell(seconds: dict[str, float | None], notes: dict[str, str], n: str
 
 
 def _met(s: dict[str, Any], goal: str) -> str:
-    return "met" if s["goals"][goal]["met"] else "NOT MET"
+    return verdict(s["goals"][goal])
 
 
 def table(res: Results, s: dict[str, Any]) -> str:

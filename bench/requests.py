@@ -24,7 +24,7 @@ from typing import Any
 import simcord
 
 from bench.actions import BenchError, accepted, next_move
-from bench.stats import goal, rounded
+from bench.stats import goal, rounded, verdict
 from bench.world import close_bot, make_bot
 from referee import Referee
 from referee.match import ACTIVE
@@ -360,7 +360,7 @@ def requests_lines(res: RequestsResult, s: dict[str, Any], number: int) -> list[
         "whole_responses_per_move",
         "whole_rate_limited_per_move",
     )
-    met = {name: "met" if g["met"] else "NOT MET" for name, g in s["goals"].items()}
+    met = {name: verdict(g) for name, g in s["goals"].items()}
     stray = sum(row["stray_requests"] for row in rows.values())
     return [
         f"{number}. Requests to Discord: {res.games_per_setup} whole game(s) per game (default"

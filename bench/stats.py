@@ -21,6 +21,11 @@ def rounded(x: float) -> float | None:
     return None if math.isnan(x) else round(x, 3)
 
 
+def percent(x: float) -> str:
+    """'62%', or '-' where nothing was counted (nan)."""
+    return "-" if math.isnan(x) else f"{100 * x:.0f}%"
+
+
 def goal(value: float | None, text: str, test: Callable[[float], bool]) -> dict[str, Any]:
     """A goal of the summary: what it is, the measured value, and whether it was met."""
     return {"goal": text, "value": value, "met": value is not None and test(value)}
@@ -34,3 +39,13 @@ def at_least(value: float | None, bound: float, where: str = "") -> dict[str, An
 def at_most(value: float | None, bound: float) -> dict[str, Any]:
     """A goal that the value stay within `bound`."""
     return goal(value, f"<= {bound:g}", lambda v: v <= bound)
+
+
+def verdict(
+    found: dict[str, Any] | None, met: str = "met", unmet: str = "NOT MET", missing: str = "-"
+) -> str:
+    """A goal's outcome in a report's words: met, not met, or `missing` where it was not measured
+    (or is not in the summary)."""
+    if found is None or found["value"] is None:
+        return missing
+    return met if found["met"] else unmet

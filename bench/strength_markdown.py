@@ -3,11 +3,10 @@ defaults, the larger tables, the ratings, the decision times and the goals."""
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
-from typing import Any
 
 from bench.contestants import CONTESTANTS
+from bench.stats import percent, verdict
 from bench.strength import StrengthResult
 from bench.strength_report import GOALS_SHOWN, strength_summary
 from bench.strength_stats import Tally, tallies
@@ -28,12 +27,7 @@ def score(t: Tally | None) -> str:
     """'38/1/1, 96%': wins (alone best), draws, losses, and wins plus half the draws."""
     if t is None:
         return "-"
-    return f"{t.wins}/{t.draws}/{t.losses}, {100 * t.win_rate:.0f}%"
-
-
-def percent(x: float) -> str:
-    """'62%', or '-' where nothing was counted."""
-    return "-" if math.isnan(x) else f"{100 * x:.0f}%"
+    return f"{t.wins}/{t.draws}/{t.losses}, {percent(t.win_rate)}"
 
 
 def strength_markdown(res: StrengthResult) -> list[str]:
@@ -84,7 +78,11 @@ def strength_markdown(res: StrengthResult) -> list[str]:
         table(
             ["goal", "value", "met"],
             [
-                [f"{name} {goals[name]['goal']}", shown(goals[name]["value"]), met(goals[name])]
+                [
+                    f"{name} {goals[name]['goal']}",
+                    shown(goals[name]["value"]),
+                    verdict(goals[name], "yes", "no", "not measured"),
+                ]
                 for name in GOALS_SHOWN
             ],
         ),
@@ -102,8 +100,3 @@ def milliseconds(value: float | None) -> str:
 def shown(value: object) -> str:
     """A goal's value, or '-' where it was not measured."""
     return "-" if value is None else str(value)
-
-
-def met(goal: dict[str, Any]) -> str:
-    """'yes', 'no', or 'not measured'."""
-    return "not measured" if goal["value"] is None else "yes" if goal["met"] else "no"

@@ -7,7 +7,7 @@ import math
 from typing import Any
 
 from bench.contestants import CONTESTANTS
-from bench.stats import at_least, at_most, percentile, rounded
+from bench.stats import at_least, at_most, percent, percentile, rounded, verdict
 from bench.strength import StrengthResult
 from bench.strength_stats import Tally, ratings, tallies
 from rules import GAMES
@@ -128,14 +128,10 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
     return fields, goals
 
 
-def _pct(x: float) -> str:
-    return "-" if math.isnan(x) else f"{100 * x:.0f}%"
-
-
 def _cell(t: Tally | None, width: int) -> str:
     if t is None:
         return f"{'-':>{width}}"
-    text = f"{t.wins}/{t.draws}/{t.losses} {_pct(t.win_rate)}"
+    text = f"{t.wins}/{t.draws}/{t.losses} {percent(t.win_rate)}"
     return f"{text:>{width}}"
 
 
@@ -176,7 +172,7 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
             t = found[p]
             lines.append(
                 f"   {p.table.label:44} {p.first:7} {t.wins}/{t.draws}/{t.losses}"
-                f"  alone best {_pct(t.alone_best)}"
+                f"  alone best {percent(t.alone_best)}"
             )
         lines.append("")
     lines.append(f"   {'rating (all games)':22}" + "".join(f"{n:>12}" for n in s["ratings"]))
@@ -189,7 +185,7 @@ def strength_lines(res: StrengthResult, s: dict[str, Any]) -> list[str]:
         lines.append(f"   {name:22}{p50:>9}{p99:>9}{t['decisions']:>11}")
     for name, g in s["goals"].items():
         if name in GOALS_SHOWN:
-            met = "not measured" if g["value"] is None else "met" if g["met"] else "NOT MET"
+            met = verdict(g, missing="not measured")
             lines.append(f"   {name}: {g['value']} (goal {g['goal']}): {met}")
     return lines
 
