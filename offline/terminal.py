@@ -18,6 +18,7 @@ import simcord
 from cogs.speech import Words, language_of
 from offline import words as said
 from ops.logs import log_handler
+from rules.base import clip
 from settings import DEFAULT_DATABASE, POSTGRES_SCHEMES, Settings
 
 MEMBERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi")
@@ -165,19 +166,16 @@ class Terminal:
             return True
         if line in ("quit", "exit"):
             return False
-        if line == "help":
-            commands = ", ".join(
-                sorted({"/" + c for c in self.members["alice"].available_commands(self.channel)})
-            )
-            self.say(self.words(said.HELP, members=", ".join(MEMBERS), commands=commands))
-            return True
         parsed = ACTION.match(line)
+        what = parsed["what"].strip() if parsed else line
+        if what == "help":
+            self.show_help()
+            return True
         if not parsed or parsed["who"].lower() not in self.members:
             self.say(self.words(said.NAME_FIRST, members=", ".join(MEMBERS)))
             return True
         name = parsed["who"].lower()
         member = self.members[name]
-        what = parsed["what"].strip()
         try:
             if parsed["dm"] and (button := BUTTON.match(what)):
                 # A menu under a DM (a secret-move prompt's moves) is chosen in that DM.
@@ -189,11 +187,18 @@ class Terminal:
             elif button := BUTTON.match(what):
                 await self.press(name, member, button["label"], button["rest"])
             else:
-                self.say(self.words(said.WHAT_TO_TYPE))
+                self.say(self.words(said.WHAT_TO_TYPE, name=name, text=clip(what, 20)))
         except (simcord.BackendError, simcord.SetupError, ValueError) as e:
             self.say(self.words(said.REFUSED, error=e))
         self.refresh()
         return True
+
+    def show_help(self) -> None:
+        """The terminal's help, with the slash commands the server offers."""
+        commands = ", ".join(
+            sorted({"/" + c for c in self.members["alice"].available_commands(self.channel)})
+        )
+        self.say(self.words(said.HELP, members=", ".join(MEMBERS), commands=commands))
 
     async def slash(self, member: Any, text: str) -> Any:
         """Invoke a slash command written as `newgame numbers-to-number m:6`."""

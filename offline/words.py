@@ -33,7 +33,10 @@ SAVED_IN = N_("Games are saved in {database}; the log goes to {log}.")
 PICTURES_IN = N_("Board pictures are saved in {folder}.")
 BYE = N_("Bye. Your games are saved.")
 NAME_FIRST = N_("Start a line with a member's name: {members} (try `help`).")
-WHAT_TO_TYPE = N_("Type a slash command (`/join`), a button (`[Join]`) or use `dm>`.")
+WHAT_TO_TYPE = N_(
+    "The bot reads no messages in #games: type a command (`{name}> /move {text}`), a secret"
+    " move by DM (`{name} dm> {text}`), a button (`{name}> [Join]`) or `help`."
+)
 REFUSED = N_("(simulated Discord refused that: {error})")
 FORM_NEEDS_MOVE = N_(
     "That opens a form: put the move after the button, e.g. [Submit secret move] 17"

@@ -187,3 +187,19 @@ async def test_moves_picked_from_menus_in_the_terminal(simcord_env: Any, tmp_pat
     assert "Locked in `2`" in out.getvalue()
     match = await simcord_env.bot.referee.get(1)
     assert match.require_progress().pending == {0: "2"}
+
+
+async def test_a_line_the_bot_would_not_read_is_answered_with_what_to_type(
+    simcord_env: Any, tmp_path: Path
+) -> None:
+    """A member's plain line in #games (the bot reads none) gets the command, the DM and the
+    button that would say it, from the member's own words; `name> help` is the help."""
+    out = io.StringIO()
+    terminal = Terminal(simcord_env, tmp_path, out=out)
+    await terminal.act("carol> 17")
+    assert "`carol> /move 17`" in out.getvalue() and "`carol dm> 17`" in out.getvalue()
+    await terminal.act("dave> " + "`b2 c3` " * 10)
+    hint = out.getvalue().splitlines()[-1]
+    assert "`dave> /move ˋb2 c3ˋ ˋb2 c3ˋ ˋb2…`" in hint, hint
+    await terminal.act("bob> help")
+    assert "alice dm> [17]" in out.getvalue() and "/newgame" in out.getvalue()
