@@ -99,8 +99,11 @@ LINES: dict[Code, Wording] = {
     Line.TOURNAMENT_TITLE: N_("Tournament #{tournament}: {game}, {format}"),
     Line.TOURNAMENT_ENTRANTS: NP_("Entrant ({n}): {entrants}", "Entrants ({n}): {entrants}"),
     Line.TOURNAMENT_PLAN: NP_(
-        "{n} player a game; rounds: {rounds} (0: as many as the format needs)",
-        "{n} players a game; rounds: {rounds} (0: as many as the format needs)",
+        "{n} player a game; rounds: {rounds}", "{n} players a game; rounds: {rounds}"
+    ),
+    Line.TOURNAMENT_PLAN_BY_FORMAT: NP_(
+        "{n} player a game; rounds: as many as the format needs for its entrants",
+        "{n} players a game; rounds: as many as the format needs for its entrants",
     ),
     Line.ROUND_TITLE: N_("Tournament #{tournament}: round {round} of {rounds}"),
     Line.ROUND_GAME: N_("{game}: {players}"),

@@ -228,6 +228,7 @@ class Line(Code):
     TOURNAMENT_TITLE = "tournament_title", "tournament", "game", "format"
     TOURNAMENT_ENTRANTS = "tournament_entrants", "n", "entrants"
     TOURNAMENT_PLAN = "tournament_plan", "n", "rounds"
+    TOURNAMENT_PLAN_BY_FORMAT = "tournament_plan_by_format", "n"
     ROUND_TITLE = "round_title", "tournament", "round", "rounds"
     ROUND_GAME = "round_game", "game", "players"
     ROUND_TIEBREAK = "round_tiebreak", "game", "players"

@@ -452,7 +452,11 @@ def entries_post(data: TournamentData) -> Post:
     lines = [
         say(Line.HOST, host=Person(host_name(data), row.host_id)),
         say(Line.OPTIONS, options=Options.of(row.options)),
-        say(Line.TOURNAMENT_PLAN, n=row.table_size, rounds=row.rounds or 0),
+        (
+            say(Line.TOURNAMENT_PLAN, n=row.table_size, rounds=row.rounds)
+            if row.rounds
+            else say(Line.TOURNAMENT_PLAN_BY_FORMAT, n=row.table_size)
+        ),
     ]
     if row.move_seconds:
         policy = PolicyName(row.deadline_policy)

@@ -173,6 +173,20 @@ async def test_a_swiss_of_five_gives_byes_and_a_withdrawal_forfeits(simcord_env:
     assert all(leaver.entrant not in g.entrants for g in later)
 
 
+async def test_a_swiss_of_rounds_set_by_its_host_says_so_and_plays_them(
+    simcord_env: Any,
+) -> None:
+    """`swiss_rounds:2` is said on the entries message and ends the Swiss after round 2, where
+    five entrants would otherwise play three rounds."""
+    table = Table.make(simcord_env, players=5)
+    number = await created(table, "alice", "swiss", swiss_rounds=2)
+    assert "2 players a game; rounds: 2" in entries_message(table, number).embeds[0].description
+    await entered(table, list(table.members)[1:])
+    await table.members["alice"].slash(table.channel, "tournament start")
+    data = await play_to_the_end(table, number, random.Random(2))
+    assert data.row.status == "over" and max(g.round for g in data.games) == 2
+
+
 async def test_a_knockout_of_eight_ends_with_one_champion(simcord_env: Any) -> None:
     """Eight members in a knockout: 4, 2 and 1 games (plus any tie-break), one champion."""
     table = Table.make(simcord_env, players=8)
@@ -254,6 +268,8 @@ async def test_members_enter_and_start_with_the_buttons(simcord_env: Any) -> Non
         assert answer.ephemeral and "You have entered" in answer.response.content, answer
     message = entries_message(table, number)
     assert "Entrants (3)" in message.embeds[0].description
+    plan = "2 players a game; rounds: as many as the format needs for its entrants"
+    assert plan in message.embeds[0].description
     refused = await table.members["bob"].click(message, label="Start")
     assert refused.ephemeral and "or a moderator can do that" in refused.response.content
     started = await table.members["alice"].click(message, label="Start")
