@@ -8,9 +8,13 @@ from collections.abc import Sequence
 from bench.contestants import CONTESTANTS
 from bench.stats import percent, verdict
 from bench.strength import StrengthResult
-from bench.strength_report import GOALS_SHOWN, strength_summary
+from bench.strength_report import GOALS_SHOWN, decision_times, strength_summary
 from bench.strength_stats import Tally, tallies
 from rules import GAMES
+
+LEVELS_TIMED = ("hard", "expert")
+"""The levels whose decision times are shown table by table (the others decide at once)."""
+QS = ("p50", "p99")
 
 
 def row(cells: Sequence[object]) -> str:
@@ -30,8 +34,11 @@ def score(t: Tally | None) -> str:
     return f"{t.wins}/{t.draws}/{t.losses}, {percent(t.win_rate)}"
 
 
-def strength_markdown(res: StrengthResult) -> list[str]:
-    """A strength run's results as Markdown: its tables, a blank line between two."""
+def strength_markdown(
+    res: StrengthResult, table_times_ms: dict[str, dict[str, list[float]]]
+) -> list[str]:
+    """A strength run's results as Markdown: its tables, a blank line between two
+    (`table_times_ms`: the decision times per contestant at each table, by its label)."""
     fields, goals = strength_summary(res)
     found = tallies(res.results)
     defaults = {(p.first, p.other, p.table.slug): t for p, t in found.items() if p.table.default}
@@ -73,6 +80,14 @@ def strength_markdown(res: StrengthResult) -> list[str]:
                 [name, *map(milliseconds, (t["p50"], t["p99"])), f"{t['decisions']:,}"]
                 for name, t in ((name, times[name]) for name in CONTESTANTS)
                 if t["decisions"]
+            ],
+        ),
+        table(
+            ["table", *(f"{name} {q}" for name in LEVELS_TIMED for q in QS)],
+            [
+                [label, *(milliseconds(at[n][q]) for n in LEVELS_TIMED for q in QS)]
+                for label, at in ((k, decision_times(v)) for k, v in table_times_ms.items())
+                if any(at[n]["decisions"] for n in LEVELS_TIMED)
             ],
         ),
         table(

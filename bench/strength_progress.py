@@ -48,6 +48,17 @@ class Progress:
         return [batch.load for kept in self.found.values() for batch in kept]
 
     @property
+    def table_times_ms(self) -> dict[str, dict[str, list[float]]]:
+        """The decision times per contestant at each table (by its label)."""
+        out: dict[str, dict[str, list[float]]] = {}
+        for pairing, kept in sorted(self.found.items(), key=lambda item: item[0].table.label):
+            at_table = out.setdefault(pairing.table.label, {})
+            for batch in kept:
+                for name, values in batch.times_ms.items():
+                    at_table.setdefault(name, []).extend(values)
+        return out
+
+    @property
     def seconds(self) -> float:
         """The time the batches found took, one worker each."""
         return sum(batch.seconds for kept in self.found.values() for batch in kept)
@@ -130,7 +141,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     sizes = FULL if args.strength_games is None else with_strength_games(FULL, args.strength_games)
     plan = strength_plan(replace(sizes, strength_journal=args.journal))
     found = progress(plan)
-    print("\n".join(strength_markdown(found.result(plan)) if args.markdown else lines(found)))
+    if args.markdown:
+        print("\n".join(strength_markdown(found.result(plan), found.table_times_ms)))
+    else:
+        print("\n".join(lines(found)))
     return 0
 
 

@@ -58,12 +58,13 @@ def _pooled(found: list[Tally], first: str, other: str) -> float:
     return wins / games if games else math.nan
 
 
-def _times(res: StrengthResult) -> dict[str, dict[str, Any]]:
+def decision_times(times_ms: dict[str, list[float]]) -> dict[str, dict[str, Any]]:
+    """Each contestant's decisions: p50, p99 (None where it made none) and how many."""
     return {
         name: {
-            "p50": rounded(percentile(res.times_ms.get(name, []), 50)),
-            "p99": rounded(percentile(res.times_ms.get(name, []), 99)),
-            "decisions": len(res.times_ms.get(name, [])),
+            "p50": rounded(percentile(times_ms.get(name, []), 50)),
+            "p99": rounded(percentile(times_ms.get(name, []), 99)),
+            "decisions": len(times_ms.get(name, [])),
         }
         for name in CONTESTANTS
     }
@@ -76,7 +77,7 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
     for t in found:
         key = pairing_key(t.pairing.first, t.pairing.other)
         per_table.setdefault(t.pairing.table.label, {})[key] = _tally_json(t)
-    times = _times(res)
+    times = decision_times(res.times_ms)
     three = [
         t.alone_best for t in found if t.pairing.table.players == 3 and not t.pairing.table.options
     ]

@@ -18,7 +18,8 @@ from bench.__main__ import run
 from bench.pg_server import NOT_MEASURED, URL_VARIABLE
 from bench.report import summary, table
 from bench.sizes import QUICK
-from bench.strength_markdown import strength_markdown
+from bench.stats import percentile, rounded
+from bench.strength_markdown import milliseconds, strength_markdown
 from bench.strength_report import GOALS_SHOWN
 from bench.strength_stats import tallies
 from db.server import PostgresServer
@@ -221,10 +222,13 @@ def test_the_strength_section_can_play_later_seeds() -> None:
     assert played == list(range(40, 60))
 
 
-def greedy_against_random(games: int, folder: Path) -> tuple[strength.Plan, Path]:
-    """A small strength run, greedy against random in Binary Scramble, and its journal."""
+def greedy_against_random(
+    games: int, folder: Path, first: str = "greedy"
+) -> tuple[strength.Plan, Path]:
+    """A small strength run, greedy (or `first`) against random in Binary Scramble, and its
+    journal."""
     journal = folder / "strength.jsonl"
-    only = (("greedy", "random"),)
+    only = ((first, "random"),)
     return strength.Plan(games, 1, 1, 0.05, ("binary-scramble",), only, journal=journal), journal
 
 
@@ -305,21 +309,25 @@ def test_progress_counts_the_batches_kept_and_their_games(
 
 def test_the_markdown_tables_show_what_the_journal_holds(tmp_path: Path) -> None:
     """Printed as the docs' tables, a journal gives its pairing's games in its game's column,
-    the ratings and decision times of its contestants, and every goal."""
-    plan, _ = greedy_against_random(10, tmp_path)
+    the ratings and decision times of its contestants (a level's at its table too), and every
+    goal."""
+    plan, _ = greedy_against_random(10, tmp_path, first="hard")
     played = strength.run_strength(plan, 1)
     found = strength_progress.progress(plan)
-    tables = "\n".join(strength_markdown(found.result(plan)))
+    tables = "\n".join(strength_markdown(found.result(plan), found.table_times_ms))
     t = tallies(played.results)[next(iter(found.planned))]
     expected = ["-"] * len(GAMES)
     expected[list(GAMES).index("binary-scramble")] = (
         f"{t.wins}/{t.draws}/{t.losses}, {100 * t.win_rate:.0f}%"
     )
-    row = next(line for line in tables.splitlines() if line.startswith("| greedy vs random |"))
+    row = next(line for line in tables.splitlines() if line.startswith("| hard vs random |"))
     assert [cell.strip() for cell in row.split("|")[2:-1]] == expected
-    for name in ("greedy", "random"):
+    for name in ("hard", "random"):
         assert f"| {name} | " in tables
         assert f" | {len(played.times_ms[name]):,} |" in tables
+    # The run's one table: hard's decisions there are all of its decisions.
+    p50, p99 = (milliseconds(rounded(percentile(played.times_ms["hard"], q))) for q in (50, 99))
+    assert f"\n| binary-scramble | {p50} | {p99} | - | - |\n" in tables
     assert all(f"\n| {goal} " in tables for goal in GOALS_SHOWN)
 
 
