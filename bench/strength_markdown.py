@@ -14,7 +14,7 @@ from rules import GAMES
 
 LEVELS_TIMED = ("hard", "expert")
 """The levels whose decision times are shown table by table (the others decide at once)."""
-QS = ("p50", "p99")
+PERCENTILES = ("p50", "p99")
 
 
 def row(cells: Sequence[object]) -> str:
@@ -83,9 +83,9 @@ def strength_markdown(
             ],
         ),
         table(
-            ["table", *(f"{name} {q}" for name in LEVELS_TIMED for q in QS)],
+            ["table", *(f"{name} {q}" for name in LEVELS_TIMED for q in PERCENTILES)],
             [
-                [label, *(milliseconds(at[n][q]) for n in LEVELS_TIMED for q in QS)]
+                [label, *(milliseconds(at[n][q]) for n in LEVELS_TIMED for q in PERCENTILES)]
                 for label, at in ((k, decision_times(v)) for k, v in table_times_ms.items())
                 if any(at[n]["decisions"] for n in LEVELS_TIMED)
             ],
