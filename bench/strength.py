@@ -11,7 +11,7 @@ import multiprocessing
 import os
 import random
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -233,6 +233,9 @@ class StrengthResult:
     """Batches found in the journal, not played in this run."""
     loads: tuple[float, ...] = ()
     """The load average as each batch was done (in this run or the journal's)."""
+    table_times_ms: dict[str, dict[str, list[float]]] = field(default_factory=dict)
+    """The decision times per contestant at each table, by its label (a level's time differs
+    by game)."""
 
     @property
     def batches(self) -> int:
@@ -261,7 +264,7 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
     journal = Journal(plan.journal) if plan.journal is not None else None
     version = players_version()
     found, todo = from_journal(plan, journal, version)
-    done = [batch for _, batch in found]
+    done = [(job[0], batch) for job, batch in found]
     resumed = len(done)
     if resumed:
         log.info("strength: %d batches from the journal, %d to play", resumed, len(todo))
@@ -270,16 +273,26 @@ def run_strength(plan: Plan, workers: int) -> StrengthResult:
             done += _collect(pool.imap_unordered(play_batch, todo), len(todo), journal, version)
     else:
         done += _collect(map(play_batch, todo), len(todo), journal, version)
+    return merged(done, plan, time.perf_counter() - started, resumed)
+
+
+def merged(
+    batches: Sequence[tuple[Pairing, Batch]], plan: Plan, seconds: float, resumed: int
+) -> StrengthResult:
+    """Batches of the plan's pairings as one run's result: every game in order, and the
+    decision times per contestant, over all tables and at each."""
     results: list[GameResult] = []
     times: dict[str, list[float]] = {}
-    for batch in done:
+    by_table: dict[str, dict[str, list[float]]] = {}
+    for pairing, batch in sorted(batches, key=lambda kept: kept[0].table.label):
         results += batch.results
+        at_table = by_table.setdefault(pairing.table.label, {})
         for name, values in batch.times_ms.items():
             times.setdefault(name, []).extend(values)
+            at_table.setdefault(name, []).extend(values)
     results.sort(key=lambda r: (r.pairing.table.label, r.pairing.first, r.pairing.other, r.index))
-    loads = tuple(batch.load for batch in done)
-    seconds = time.perf_counter() - started
-    return StrengthResult(results, times, plan, seconds, resumed, loads)
+    loads = tuple(batch.load for _, batch in batches)
+    return StrengthResult(results, times, plan, seconds, resumed, loads, by_table)
 
 
 def from_journal(
@@ -327,7 +340,8 @@ def entry_of(batch: Batch) -> dict[str, Any]:
     """A batch as the journal keeps it."""
     return {
         "results": [[r.index, r.seat, r.totals, r.winners] for r in batch.results],
-        "times_ms": batch.times_ms,
+        # A hundredth of a millisecond is finer than the clock's noise, and the journal is kept.
+        "times_ms": {name: [round(v, 2) for v in kept] for name, kept in batch.times_ms.items()},
         "seconds": batch.seconds,
         "load": batch.load,
     }
@@ -344,14 +358,14 @@ def batch_of(pairing: Pairing, entry: dict[str, Any]) -> Batch:
 
 def _collect(
     batches: Iterable[tuple[Job, Batch]], total: int, journal: Journal | None, version: str
-) -> list[Batch]:
-    """Every batch as it finishes, kept in the journal, saying how far the run is every tenth
-    of the way."""
-    done: list[Batch] = []
+) -> list[tuple[Pairing, Batch]]:
+    """Every batch as it finishes with its pairing, kept in the journal, saying how far the run
+    is every tenth of the way."""
+    done: list[tuple[Pairing, Batch]] = []
     for job, batch in batches:
         if journal is not None:
             journal.add(job_key(job, version), entry_of(batch))
-        done.append(batch)
+        done.append((job[0], batch))
         if len(done) % max(1, total // 10) == 0:
             log.info("strength: %d of %d batches done", len(done), total)
     return done

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from bench.contestants import CONTESTANTS
 from bench.stats import percent, verdict
 from bench.strength import StrengthResult
-from bench.strength_report import GOALS_SHOWN, decision_times, strength_summary
+from bench.strength_report import GOALS_SHOWN, strength_summary
 from bench.strength_stats import Tally, tallies
 from rules import GAMES
 
@@ -34,11 +34,8 @@ def score(t: Tally | None) -> str:
     return f"{t.wins}/{t.draws}/{t.losses}, {percent(t.win_rate)}"
 
 
-def strength_markdown(
-    res: StrengthResult, table_times_ms: dict[str, dict[str, list[float]]]
-) -> list[str]:
-    """A strength run's results as Markdown: its tables, a blank line between two
-    (`table_times_ms`: the decision times per contestant at each table, by its label)."""
+def strength_markdown(res: StrengthResult) -> list[str]:
+    """A strength run's results as Markdown: its tables, a blank line between two."""
     fields, goals = strength_summary(res)
     found = tallies(res.results)
     defaults = {(p.first, p.other, p.table.slug): t for p, t in found.items() if p.table.default}
@@ -86,7 +83,7 @@ def strength_markdown(
             ["table", *(f"{name} {q}" for name in LEVELS_TIMED for q in PERCENTILES)],
             [
                 [label, *(milliseconds(at[n][q]) for n in LEVELS_TIMED for q in PERCENTILES)]
-                for label, at in ((k, decision_times(v)) for k, v in table_times_ms.items())
+                for label, at in fields["decision_ms_by_table"].items()
                 if any(at[n]["decisions"] for n in LEVELS_TIMED)
             ],
         ),

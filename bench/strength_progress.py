@@ -18,6 +18,7 @@ from bench.strength import (
     StrengthResult,
     from_journal,
     jobs,
+    merged,
     players_version,
 )
 from bench.strength_journal import Journal
@@ -48,30 +49,14 @@ class Progress:
         return [batch.load for kept in self.found.values() for batch in kept]
 
     @property
-    def table_times_ms(self) -> dict[str, dict[str, list[float]]]:
-        """The decision times per contestant at each table (by its label)."""
-        out: dict[str, dict[str, list[float]]] = {}
-        for pairing, kept in sorted(self.found.items(), key=lambda item: item[0].table.label):
-            at_table = out.setdefault(pairing.table.label, {})
-            for batch in kept:
-                for name, values in batch.times_ms.items():
-                    at_table.setdefault(name, []).extend(values)
-        return out
-
-    @property
     def seconds(self) -> float:
         """The time the batches found took, one worker each."""
         return sum(batch.seconds for kept in self.found.values() for batch in kept)
 
     def result(self, plan: Plan) -> StrengthResult:
         """The batches found as one run's result, as if the plan had been run."""
-        kept = [batch for batches in self.found.values() for batch in batches]
-        times: dict[str, list[float]] = {}
-        for batch in kept:
-            for name, values in batch.times_ms.items():
-                times.setdefault(name, []).extend(values)
-        results = [r for batch in kept for r in batch.results]
-        return StrengthResult(results, times, plan, self.seconds, len(kept), tuple(self.loads))
+        kept = [(pairing, batch) for pairing, batches in self.found.items() for batch in batches]
+        return merged(kept, plan, self.seconds, len(kept))
 
     def tallies(self) -> dict[Pairing, Tally]:
         """Each pairing's games found, counted for its first contestant."""
@@ -142,7 +127,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     plan = strength_plan(replace(sizes, strength_journal=args.journal))
     found = progress(plan)
     if args.markdown:
-        print("\n".join(strength_markdown(found.result(plan), found.table_times_ms)))
+        print("\n".join(strength_markdown(found.result(plan))))
     else:
         print("\n".join(lines(found)))
     return 0

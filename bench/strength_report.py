@@ -85,6 +85,9 @@ def strength_summary(res: StrengthResult) -> tuple[dict[str, Any], dict[str, Any
     fields: dict[str, Any] = {
         "strength": per_table,
         "decision_ms": times,
+        "decision_ms_by_table": {
+            label: decision_times(at) for label, at in res.table_times_ms.items()
+        },
         "ratings": {r.name: {"rating": r.shown, "games": r.games} for r in rated},
         "ratings_by_game": {
             slug: {r.name: r.shown for r in ratings(res.results, slug)} for slug in GAMES

@@ -101,7 +101,7 @@ def decide(
     cap = level.seconds if seconds is None else seconds
     if level.simulations <= 0:
         return easy_move(game, state, seat, random.Random(seed), resigned)
-    needed = () if seat in resigned else needed_moves(game.slug, state, seat)
+    needed = None if seat in resigned else needed_moves(game.slug, state, seat)
     if needed is not None and len(needed) == 1:
         return needed[0]  # the rules show no other move is ever better: nothing to weigh
     started = time.perf_counter()

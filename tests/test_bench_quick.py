@@ -164,6 +164,11 @@ def check_strength(summary: dict[str, Any]) -> None:
     assert set(summary["decision_ms"]) == set(CONTESTANTS)
     for name, times in summary["decision_ms"].items():
         assert times["decisions"] > 0 and 0 <= times["p50"] <= times["p99"], name
+    # Table by table, every table played, and each contestant's decisions add up to its whole.
+    by_table = summary["decision_ms_by_table"]
+    assert set(by_table) == tables
+    for name, times in summary["decision_ms"].items():
+        assert sum(at[name]["decisions"] for at in by_table.values()) == times["decisions"], name
 
 
 def check_exact(summary: dict[str, Any]) -> None:
@@ -314,7 +319,7 @@ def test_the_markdown_tables_show_what_the_journal_holds(tmp_path: Path) -> None
     plan, _ = greedy_against_random(10, tmp_path, first="hard")
     played = strength.run_strength(plan, 1)
     found = strength_progress.progress(plan)
-    tables = "\n".join(strength_markdown(found.result(plan), found.table_times_ms))
+    tables = "\n".join(strength_markdown(found.result(plan)))
     t = tallies(played.results)[next(iter(found.planned))]
     expected = ["-"] * len(GAMES)
     expected[list(GAMES).index("binary-scramble")] = (
