@@ -13,6 +13,7 @@ from pathlib import Path
 from bench.sizes import FULL, strength_plan, with_strength_games
 from bench.strength import (
     Batch,
+    Job,
     Pairing,
     Plan,
     StrengthResult,
@@ -37,6 +38,8 @@ class Progress:
     elsewhere: int = 0
     """Entries of the journal that are none of the plan's batches for this code (other code, or
     another plan's games)."""
+    todo: list[Job] = field(default_factory=list)
+    """The plan's batches still to play."""
 
     @property
     def batches(self) -> int:
@@ -58,6 +61,32 @@ class Progress:
         kept = [(pairing, batch) for pairing, batches in self.found.items() for batch in batches]
         return merged(kept, plan, self.seconds, len(kept))
 
+    def seconds_left(self) -> tuple[float, int]:
+        """The time the batches still to play should take, one worker each, and how many of
+        them have no estimate yet. A pairing begun goes at its own time per game; one not begun
+        at its two contestants' thinking time per game at that table, where both have played
+        there."""
+        per_game: dict[Pairing, float] = {}
+        thinking: dict[tuple[str, str], list[float]] = {}
+        for pairing, kept in self.found.items():
+            per_game[pairing] = sum(b.seconds for b in kept) / sum(len(b.results) for b in kept)
+            for batch in kept:
+                for name, values in batch.times_ms.items():
+                    spent = thinking.setdefault((pairing.table.label, name), [0.0, 0.0])
+                    spent[0] += sum(values) / 1e3
+                    spent[1] += len(batch.results)
+        seconds, unknown = 0.0, 0
+        for pairing, _, count, _ in self.todo:
+            if pairing in per_game:
+                seconds += count * per_game[pairing]
+                continue
+            both = [thinking.get((pairing.table.label, n)) for n in (pairing.first, pairing.other)]
+            if all(both):
+                seconds += count * sum(spent / games for spent, games in filter(None, both))
+            else:
+                unknown += 1
+        return seconds, unknown
+
     def tallies(self) -> dict[Pairing, Tally]:
         """Each pairing's games found, counted for its first contestant."""
         return tallies(r for kept in self.found.values() for batch in kept for r in batch.results)
@@ -67,8 +96,8 @@ def progress(plan: Plan) -> Progress:
     """What the plan's journal holds of the plan, played by the code as it is now."""
     assert plan.journal is not None
     journal = Journal(plan.journal)
-    found, _ = from_journal(plan, journal, players_version())
-    out = Progress(planned=Counter(job[0] for job in jobs(plan)))
+    found, todo = from_journal(plan, journal, players_version())
+    out = Progress(planned=Counter(job[0] for job in jobs(plan)), todo=todo)
     for (pairing, *_), batch in found:
         out.found.setdefault(pairing, []).append(batch)
     out.elsewhere = len(journal) - out.batches
@@ -85,6 +114,13 @@ def lines(found: Progress) -> list[str]:
         out.append(
             f"played at load average {min(found.loads):.2f} to {max(found.loads):.2f}, "
             f"{found.seconds / 3600:.1f} h of one core"
+        )
+    if found.todo:
+        left, unknown = found.seconds_left()
+        guessed = f", and {unknown:,} batches not yet guessed" if unknown else ""
+        out.append(
+            f"left: about {left / 3600:.1f} h of one core for {len(found.todo) - unknown:,} "
+            f"batches, at the time per game played so far{guessed}"
         )
     counted = found.tallies()
     out.append(f"{'pairing':<46}{'batches':>9}{'games':>7}  {'W/D/L':<11}{'score':>6}")

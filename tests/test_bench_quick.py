@@ -312,6 +312,30 @@ def test_progress_counts_the_batches_kept_and_their_games(
     assert out.startswith("0 of ") and "2 kept batches of other code or another plan" in out
 
 
+def test_the_time_left_goes_by_each_pairing_or_its_contestants_at_that_table(
+    tmp_path: Path,
+) -> None:
+    """A pairing begun is guessed at its own time per game, one not begun at its contestants'
+    thinking time per game at that table, and one with a contestant new to the table not."""
+    plan, _ = greedy_against_random(10, tmp_path)
+    begun = (("greedy", "random"), ("greedy-safe", "random"))
+    strength.run_strength(replace(plan, only=begun), 1)
+    more = (*begun, ("greedy-safe", "greedy"), ("easy", "greedy"))
+    found = strength_progress.progress(replace(plan, games=15, only=more))
+    # The begun pairings' third batch, and three of each pairing not begun.
+    assert len(found.todo) == 2 + 3 + 3
+
+    def per_game(first: str, name: str | None = None) -> float:
+        kept = found.found[strength.Pairing(strength.Table("binary-scramble"), first, "random")]
+        if name is None:
+            return sum(b.seconds for b in kept) / 10
+        return sum(sum(b.times_ms[name]) for b in kept) / 1e3 / 10
+
+    begun_left = 5 * (per_game("greedy") + per_game("greedy-safe"))
+    thinking = per_game("greedy-safe", "greedy-safe") + per_game("greedy", "greedy")
+    assert found.seconds_left() == (pytest.approx(begun_left + 15 * thinking), 3)
+
+
 def test_the_markdown_tables_show_what_the_journal_holds(tmp_path: Path) -> None:
     """Printed as the docs' tables, a journal gives its pairing's games in its game's column,
     the ratings and decision times of its contestants (a level's at its table too), and every
