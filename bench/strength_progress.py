@@ -5,7 +5,7 @@ day of both cores, in pieces)."""
 from __future__ import annotations
 
 import argparse
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -67,22 +67,22 @@ class Progress:
         at its two contestants' thinking time per game at that table, where both have played
         there."""
         per_game: dict[Pairing, float] = {}
-        thinking: dict[tuple[str, str], list[float]] = {}
+        # Seconds each contestant thought, and its games, by (table label, contestant).
+        thought: defaultdict[tuple[str, str], float] = defaultdict(float)
+        games: Counter[tuple[str, str]] = Counter()
         for pairing, kept in self.found.items():
             per_game[pairing] = sum(b.seconds for b in kept) / sum(len(b.results) for b in kept)
             for batch in kept:
                 for name, values in batch.times_ms.items():
-                    spent = thinking.setdefault((pairing.table.label, name), [0.0, 0.0])
-                    spent[0] += sum(values) / 1e3
-                    spent[1] += len(batch.results)
+                    thought[pairing.table.label, name] += sum(values) / 1e3
+                    games[pairing.table.label, name] += len(batch.results)
         seconds, unknown = 0.0, 0
         for pairing, _, count, _ in self.todo:
+            seated = [(pairing.table.label, name) for name in (pairing.first, pairing.other)]
             if pairing in per_game:
                 seconds += count * per_game[pairing]
-                continue
-            both = [thinking.get((pairing.table.label, n)) for n in (pairing.first, pairing.other)]
-            if all(both):
-                seconds += count * sum(spent / games for spent, games in filter(None, both))
+            elif all(games[key] for key in seated):
+                seconds += count * sum(thought[key] / games[key] for key in seated)
             else:
                 unknown += 1
         return seconds, unknown
