@@ -8,10 +8,11 @@ from typing import Any
 
 from bench.exact_play import ExactResult, Verdicts, exact_lines
 from bench.stats import at_least, rounded
+from players import heuristics
 
 HARD_OPTIMAL = 0.9
 EXPERT_OPTIMAL = 0.97
-HEURISTICS = ("greedy", "greedy-safe")
+HEURISTICS = tuple(heuristics.HEURISTICS)
 
 
 def _share(verdicts: list[Verdicts], player: str) -> float:

@@ -36,9 +36,9 @@ def at_least(value: float | None, bound: float, where: str = "") -> dict[str, An
     return goal(value, f">= {bound:g} {where}".rstrip(), lambda v: v >= bound)
 
 
-def at_most(value: float | None, bound: float) -> dict[str, Any]:
-    """A goal that the value stay within `bound`."""
-    return goal(value, f"<= {bound:g}", lambda v: v <= bound)
+def at_most(value: float | None, bound: float, where: str = "") -> dict[str, Any]:
+    """A goal that the value stay within `bound` (`where`: over what, said after it)."""
+    return goal(value, f"<= {bound:g} {where}".rstrip(), lambda v: v <= bound)
 
 
 def verdict(

@@ -64,14 +64,20 @@ SCALE_FIELDS = ("scale_moves_per_s_1", "scale_moves_per_s_2", "scale_gain")
 
 STRENGTH_GOALS = (
     "hard_vs_random_min_win_rate",
-    "hard_vs_heuristics_min_win_rate",
+    "hard_vs_heuristics_min_win_rate_undrawn",
+    "hard_vs_heuristics_losses_drawn",
     "expert_vs_hard_win_rate",
     "hard_alone_best_3p_min",
     "hard_p50_ms",
     "hard_p99_ms",
     "expert_p99_ms",
 )
-STRENGTH_FIELDS = (*STRENGTH_GOALS, "expert_vs_hard_min_win_rate")
+STRENGTH_FIELDS = (
+    *STRENGTH_GOALS,
+    "hard_vs_heuristics_min_win_rate",
+    "expert_vs_hard_min_win_rate",
+    "expert_vs_hard_win_rate_undrawn",
+)
 CONTESTANTS = ("random", "greedy", "greedy-safe", "easy", "medium", "hard", "expert")
 GOALS = (
     "move_ratio_p50",
