@@ -109,6 +109,7 @@ LINES: dict[Code, Wording] = {
     Line.ROUND_GAME: N_("{game}: {players}"),
     Line.ROUND_TIEBREAK: N_("{game} (tie-break): {players}"),
     Line.ROUND_BYE: N_("{player} has a bye (1 point)."),
+    Line.ROUND_BYE_ON: N_("{player} has a bye and goes on to round {round}."),
     Line.ROUND_FORFEIT: N_("{winners} win by forfeit against {player}, who withdrew."),
     Line.GAME_OF_TOURNAMENT: N_("A game of tournament #{tournament}, round {round}."),
     Line.TOURNAMENT_OVER_TITLE: N_("Tournament #{tournament} ({game}) is over"),

@@ -233,6 +233,7 @@ class Line(Code):
     ROUND_GAME = "round_game", "game", "players"
     ROUND_TIEBREAK = "round_tiebreak", "game", "players"
     ROUND_BYE = "round_bye", "player"
+    ROUND_BYE_ON = "round_bye_on", "player", "round"
     ROUND_FORFEIT = "round_forfeit", "winners", "player"
     GAME_OF_TOURNAMENT = "game_of_tournament", "tournament", "round"
     TOURNAMENT_OVER_TITLE = "tournament_over_title", "tournament", "game"

@@ -135,6 +135,7 @@ class Knockout:
 
     name = "knockout"
     tiebreak_names: tuple[str, ...] = ("round-reached",)
+    eliminates = True
 
     def rounds(self, entrants: int, table: int, asked: int | None) -> int:
         """The stages of the bracket, log_table of its size; `asked` is ignored."""

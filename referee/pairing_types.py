@@ -77,6 +77,8 @@ class Format(Protocol):
 
     name: str
     tiebreak_names: tuple[str, ...]
+    eliminates: bool
+    """Whether a table's losers leave (a bye then takes its entrant on to the next round)."""
 
     def rounds(self, entrants: int, table: int, asked: int | None) -> int:
         """How many rounds a tournament of this many entrants has (knockout: its stages)."""

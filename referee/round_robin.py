@@ -86,6 +86,7 @@ class RoundRobin:
 
     name = "round-robin"
     tiebreak_names: tuple[str, ...] = ("head-to-head", "sonneborn-berger")
+    eliminates = False
 
     def rounds(self, entrants: int, table: int, asked: int | None) -> int:
         """As many rounds as the schedule needs; `asked` is ignored."""

@@ -168,6 +168,7 @@ class Swiss:
 
     name = "swiss"
     tiebreak_names: tuple[str, ...] = ("buchholz", "sonneborn-berger")
+    eliminates = False
 
     def rounds(self, entrants: int, table: int, asked: int | None) -> int:
         """ceil(log_table(n)) rounds unless asked, never more than (n - 1) / (table - 1)."""

@@ -509,7 +509,11 @@ def said(data: TournamentData, made: RoundPlan, matches: list[Match]) -> Outcome
         code = Line.ROUND_TIEBREAK if g.tiebreak else Line.ROUND_GAME
         lines.append(say(code, game=GameRef(row.game, g.match_id), players=players))
     for entrant in made.byes:
-        lines.append(say(Line.ROUND_BYE, player=person(by_id[entrant])))
+        if plan.format_of(data).eliminates:
+            bye = say(Line.ROUND_BYE_ON, player=person(by_id[entrant]), round=made.round + 1)
+        else:
+            bye = say(Line.ROUND_BYE, player=person(by_id[entrant]))
+        lines.append(bye)
     for f in made.forfeits:
         gone = [by_id[i] for i in f.entrants if by_id[i].withdrawn is not None]
         winners = Listed.of(person(by_id[i]) for i in f.entrants if by_id[i].withdrawn is None)

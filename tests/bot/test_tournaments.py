@@ -152,6 +152,8 @@ async def test_a_swiss_of_five_gives_byes_and_a_withdrawal_forfeits(simcord_env:
     number = await created(table, "alice", "swiss")
     await entered(table, names[1:])
     await table.members["alice"].slash(table.channel, "tournament start")
+    (post,) = posts_titled(table, f"Tournament #{number}: round 1 of 3")
+    assert "has a bye (1 point)." in post.embeds[0].description
     rng = random.Random(4)
     await play_round(table, number, rng)
     await table.env.settle()
@@ -199,6 +201,22 @@ async def test_a_knockout_of_eight_ends_with_one_champion(simcord_env: Any) -> N
     plain = [g for g in data.games if not g.tiebreak]
     assert [sum(1 for g in plain if g.round == r) for r in (1, 2, 3)] == [4, 2, 1]
     assert data.row.result is not None and len(data.row.result["champions"]) == 1
+
+
+async def test_a_knockout_bye_goes_on_to_the_next_round_and_says_so(simcord_env: Any) -> None:
+    """Three members in a knockout: the top seed's bye takes it on to the final, and the round's
+    post says so, where a Swiss bye is said as the point it is worth."""
+    table = Table.make(simcord_env, players=3)
+    number = await created(table, "alice", "knockout")
+    await entered(table, list(table.members)[1:])
+    await table.members["alice"].slash(table.channel, "tournament start")
+    (post,) = posts_titled(table, f"Tournament #{number}: round 1 of 2")
+    text = post.embeds[0].description
+    assert "has a bye and goes on to round 2." in text and "point" not in text, text
+    data = await play_to_the_end(table, number, random.Random(3))
+    (bye,) = [entrant for _, entrant in data.byes]
+    final = [g for g in data.games if g.round == 2 and not g.tiebreak]
+    assert len(final) == 1 and bye in final[0].entrants
 
 
 async def test_refusals_are_private_and_change_nothing(simcord_env: Any) -> None:
