@@ -98,7 +98,8 @@ class Terminal:
         self.env = env
         self.out = out
         self.pictures = pictures
-        """Where the boards' pictures are saved, one file per message."""
+        """Where the boards' pictures are saved, one file per picture sent (an edit that
+        replaces a picture keeps the one before)."""
         guild = env.create_guild("home", preferred_locale=locale)
         self.words = Words.of(locale)
         self.typed = TypedCommands(locale)
@@ -132,7 +133,7 @@ class Terminal:
             if data is None:
                 continue
             self.pictures.mkdir(parents=True, exist_ok=True)
-            path = self.pictures / f"{message.id}-{attachment.filename}"
+            path = self.pictures / f"{attachment.id}-{attachment.filename}"
             path.write_bytes(data)
             paths.append(path)
         return paths

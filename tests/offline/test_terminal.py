@@ -122,10 +122,14 @@ def test_offline_game_against_the_computer(tmp_path: Path) -> None:
         assert "`/history game:1` gives the game record" in out
         s.type("alice> /replay game:1")
         out = s.wait_for("[First] [Previous] [Next] [Last] [Animation]")
-        assert "(only alice sees)" in out and "replay, step 0 of 2" in out and "[picture:" in out
+        assert "(only alice sees)" in out and "replay, step 0 of 2" in out
+        (start,) = re.findall(r"\[picture: (.+?)\]", out)
         s.type("alice> [Next]")
         out = s.wait_for("[Animation]")
-        assert "replay, step 1 of 2" in out and "[picture:" in out
+        assert "replay, step 1 of 2" in out
+        # The step's picture replaces the start's in the one message; each stays in its file.
+        (step,) = re.findall(r"\[picture: (.+?)\]", out)
+        assert step != start and Path(start).read_bytes() != Path(step).read_bytes()
         s.type("alice> [Last]")
         out = s.wait_for("[Animation]")
         assert "replay, step 2 of 2" in out and "Game over: " in out
