@@ -508,8 +508,9 @@ def said(data: TournamentData, made: RoundPlan, matches: list[Match]) -> Outcome
         players = Listed.of(person(by_id[i]) for i in g.entrants)
         code = Line.ROUND_TIEBREAK if g.tiebreak else Line.ROUND_GAME
         lines.append(say(code, game=GameRef(row.game, g.match_id), players=players))
+    eliminates = plan.format_of(data).eliminates
     for entrant in made.byes:
-        if plan.format_of(data).eliminates:
+        if eliminates:
             bye = say(Line.ROUND_BYE_ON, player=person(by_id[entrant]), round=made.round + 1)
         else:
             bye = say(Line.ROUND_BYE, player=person(by_id[entrant]))
