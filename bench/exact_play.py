@@ -13,7 +13,7 @@ from fractions import Fraction
 from typing import Any
 
 from bench.contestants import CONTESTANTS, Player, player
-from bench.strength import hash_seed
+from bench.strength_games import hash_seed
 from players.exact import INSTANCES, POSITION_LIMIT, Solver, TooLarge
 from rules import GAMES
 from rules.base import BadOption, Game, Move, Seat

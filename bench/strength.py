@@ -8,56 +8,21 @@ import hashlib
 import json
 import logging
 import multiprocessing
-import os
-import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench.contestants import CONTESTANTS, RANDOM, move_of
+from bench.contestants import CONTESTANTS, RANDOM
+from bench.strength_games import Batch, GameResult, Job, Pairing, Table, play_batch
 from bench.strength_journal import Journal
 from rules import GAMES
-from rules.base import Move, Seat
-from rules.record import Progress
 
 log = logging.getLogger(__name__)
 
 CHUNK = 5
 """Games of one pairing handed to a worker at a time."""
-
-
-@dataclass(frozen=True)
-class Table:
-    """A game, its number of players and the options given (the rest are defaults)."""
-
-    slug: str
-    players: int = 2
-    options: tuple[tuple[str, int], ...] = ()
-
-    @property
-    def label(self) -> str:
-        """'numbers-to-number', or 'numerical-cards, 4 players' away from the defaults."""
-        parts = [f"{k}={v}" for k, v in self.options]
-        if self.players != 2:
-            parts.append(f"{self.players} players")
-        return self.slug + (f" ({', '.join(parts)})" if parts else "")
-
-    @property
-    def default(self) -> bool:
-        """Two players at the game's default options."""
-        return self.players == 2 and not self.options
-
-
-@dataclass(frozen=True)
-class Pairing:
-    """A contestant counted (`first`) against another that fills every other seat."""
-
-    table: Table
-    first: str
-    other: str
-
 
 DEFAULT_PAIRINGS = (
     ("hard", RANDOM),
@@ -137,88 +102,12 @@ def pairings(plan: Plan) -> list[tuple[Pairing, int]]:
             for t in LARGER_TABLES
             if t.slug in slugs
         ]
-    return [(p, n) for p, n in out if n > 0]
-
-
-@dataclass(frozen=True)
-class GameResult:
-    """One finished game: the pairing, where the counted contestant sat, the totals and the
-    winners."""
-
-    pairing: Pairing
-    index: int
-    seat: Seat
-    totals: tuple[int, ...]
-    winners: tuple[Seat, ...]
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The contestant in each seat."""
-        out = [self.pairing.other] * self.pairing.table.players
-        out[self.seat] = self.pairing.first
-        return tuple(out)
-
-
-@dataclass
-class Batch:
-    """What a worker sends back: its games, the decision times (ms) per contestant, and the
-    machine's load average when it was done."""
-
-    results: list[GameResult] = field(default_factory=list)
-    times_ms: dict[str, list[float]] = field(default_factory=dict)
-    seconds: float = 0.0
-    load: float = 0.0
-
-
-Job = tuple[Pairing, int, int, float]
-"""A pairing, its first game, the number of games and the scale of the levels' budgets."""
-
-
-def play_game(
-    pairing: Pairing, index: int, scale: float, times_ms: dict[str, list[float]]
-) -> GameResult:
-    """One seeded game of a pairing; the counted contestant sits in seat index mod players."""
-    table = pairing.table
-    game = GAMES[table.slug]
-    seat_of_first = index % table.players
-    names = [pairing.other] * table.players
-    names[seat_of_first] = pairing.first
-    rng = random.Random(hash_seed(table.label, pairing.first, pairing.other, index))
-    progress = Progress.begin(game, table.players, dict(table.options))
-    while not progress.is_over():
-        state = progress.state
-        step: dict[Seat, Move] = {}
-        for seat in sorted(game.to_move(state)):
-            seed = rng.randrange(2**32)
-            start = time.perf_counter()
-            step[seat] = move_of(names[seat], game, state, seat, seed, scale)
-            times_ms.setdefault(names[seat], []).append((time.perf_counter() - start) * 1e3)
-        for seat, move in step.items():  # the sealed moves stay hidden until all are in
-            progress = progress.submit(seat, move)
-    return GameResult(
-        pairing,
-        index,
-        seat_of_first,
-        tuple(game.scores(progress.state)),
-        tuple(progress.winners()),
-    )
-
-
-def play_batch(job: Job) -> tuple[Job, Batch]:
-    """Games `first`..`first + count - 1` of a pairing."""
-    pairing, first, count, scale = job
-    started = time.perf_counter()
-    batch = Batch()
-    for i in range(first, first + count):
-        batch.results.append(play_game(pairing, i, scale, batch.times_ms))
-    batch.seconds = time.perf_counter() - started
-    batch.load = os.getloadavg()[0]
-    return job, batch
-
-
-def hash_seed(*parts: object) -> int:
-    """A seed from names and numbers, the same in every process (no hash randomization)."""
-    return random.Random(":".join(map(str, parts))).randrange(2**32)
+    once: dict[Pairing, int] = {}
+    for pairing, count in out:
+        if count > 0:
+            # Once each: Arcs And Marks's larger table is its table of 3.
+            once.setdefault(pairing, count)
+    return list(once.items())
 
 
 @dataclass
@@ -311,9 +200,9 @@ def from_journal(
     return found, todo
 
 
-PLAYERS_CODE = ("players", "rules", "bench/contestants.py", "bench/strength.py")
+PLAYERS_CODE = ("players", "rules", "bench/contestants.py", "bench/strength_games.py")
 """What decides a game between contestants (and how it is seated and seeded), from the
-project's root."""
+project's root; not the plan of which games to play, which each batch's key names."""
 
 
 def players_version() -> str:
@@ -369,9 +258,3 @@ def _collect(
         if len(done) % max(1, total // 10) == 0:
             log.info("strength: %d of %d batches done", len(done), total)
     return done
-
-
-def lowest_wins(slug: str) -> bool:
-    """True for a game won by the lowest total."""
-    game: Any = GAMES[slug]
-    return bool(game.lowest_wins)

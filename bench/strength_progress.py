@@ -11,17 +11,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from bench.sizes import FULL, strength_plan, with_strength_games
-from bench.strength import (
-    Batch,
-    Job,
-    Pairing,
-    Plan,
-    StrengthResult,
-    from_journal,
-    jobs,
-    merged,
-    players_version,
-)
+from bench.strength import Plan, StrengthResult, from_journal, jobs, merged, players_version
+from bench.strength_games import Batch, Job, Pairing
 from bench.strength_journal import Journal
 from bench.strength_markdown import strength_markdown
 from bench.strength_stats import Tally, tallies

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bench.strength import GameResult, Pairing, lowest_wins
+from bench.strength_games import GameResult, Pairing, lowest_wins
 from referee.standings import MODEL, shown_rating
 
 

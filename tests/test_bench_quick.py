@@ -19,6 +19,7 @@ from bench.pg_server import NOT_MEASURED, URL_VARIABLE
 from bench.report import summary, table
 from bench.sizes import QUICK
 from bench.stats import percentile, rounded
+from bench.strength_games import Pairing, Table
 from bench.strength_markdown import milliseconds, strength_markdown
 from bench.strength_report import GOALS_SHOWN
 from bench.strength_stats import tallies
@@ -223,6 +224,14 @@ def test_the_strength_section_plays_only_the_games_and_pairings_named() -> None:
     assert {p.table.slug for p, _ in everywhere} == set(GAMES) and len(everywhere) == len(GAMES)
 
 
+def test_a_table_of_3_that_is_also_the_larger_table_is_played_once() -> None:
+    """Arcs And Marks's larger table is its table of 3: its games are played and counted once."""
+    plan = strength.Plan(2, 1, 3, slugs=("arcs-and-marks",))
+    away = [(p, n) for p, n in strength.pairings(plan) if not p.table.default]
+    assert away == [(Pairing(Table("arcs-and-marks", 3), "hard", "greedy-safe"), 3)]
+    assert sum(count for pairing, _, count, _ in strength.jobs(plan) if pairing == away[0][0]) == 3
+
+
 def test_the_strength_section_can_play_later_seeds() -> None:
     """A first game moves every pairing's games to other seeds, each played once."""
     only = (("hard", "greedy"),)
@@ -332,7 +341,7 @@ def test_the_time_left_goes_by_each_pairing_or_its_contestants_at_that_table(
     assert len(found.todo) == 2 + 3 + 3
 
     def per_game(first: str, name: str | None = None) -> float:
-        kept = found.found[strength.Pairing(strength.Table("binary-scramble"), first, "random")]
+        kept = found.found[Pairing(Table("binary-scramble"), first, "random")]
         if name is None:
             return sum(b.seconds for b in kept) / 10
         return sum(sum(b.times_ms[name]) for b in kept) / 1e3 / 10

@@ -7,7 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from bench.strength import GameResult, Pairing, Plan, StrengthResult, Table
+from bench.strength import Plan, StrengthResult
+from bench.strength_games import GameResult, Pairing, Table
 from bench.strength_report import DRAWN_UNDER_PERFECT_PLAY, UNDRAWN, strength_summary
 from players.exact import Solver
 from rules import GAMES
