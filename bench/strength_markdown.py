@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from bench.contestants import CONTESTANTS
 from bench.stats import percent, verdict
 from bench.strength import StrengthResult
+from bench.strength_games import Table
 from bench.strength_report import GOALS_SHOWN, strength_summary
 from bench.strength_stats import Tally, tallies
 from rules import GAMES
@@ -32,6 +33,49 @@ def score(t: Tally | None) -> str:
     if t is None:
         return "-"
     return f"{t.wins}/{t.draws}/{t.losses}, {percent(t.win_rate)}"
+
+
+GOAL_PAIRINGS = (
+    ("hard", "random"),
+    ("hard", "greedy"),
+    ("hard", "greedy-safe"),
+    ("expert", "hard"),
+)
+"""The pairings at the defaults that the goals judge, as the README's summary shows them."""
+
+
+def goal_summary(res: StrengthResult) -> list[str]:
+    """The README's summary: game by game, the pairings the goals judge, hard at 3 players and
+    at the larger table (with the share of games it ended alone best), then the ratings."""
+    fields, _ = strength_summary(res)
+    found = tallies(res.results)
+    at_defaults = {(p.table.slug, p.first, p.other): t for p, t in found.items() if p.table.default}
+    away: dict[str, list[str]] = {}
+    for p, t in found.items():
+        if not p.table.default and p.first == "hard":
+            cell = f"{size(p.table)}: {score(t)}, alone best {percent(t.alone_best)}"
+            away.setdefault(p.table.slug, []).append(cell)
+    games = table(
+        ["game", *(f"{first} vs {other}" for first, other in GOAL_PAIRINGS), "hard, other tables"],
+        [
+            [
+                GAMES[slug].title,
+                *(score(at_defaults.get((slug, *pair))) for pair in GOAL_PAIRINGS),
+                "; ".join(away.get(slug, [])) or "-",
+            ]
+            for slug in GAMES
+        ],
+    )
+    ratings = table(
+        ["contestant", *fields["ratings"]],
+        [["rating", *(rated["rating"] for rated in fields["ratings"].values())]],
+    )
+    return [*games, "", *ratings]
+
+
+def size(t: Table) -> str:
+    """'3 players' or 'm=10, rounds=10': a table's label without its game."""
+    return t.label.removeprefix(t.slug).strip(" ()")
 
 
 def strength_markdown(res: StrengthResult) -> list[str]:

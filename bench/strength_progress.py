@@ -14,7 +14,7 @@ from bench.sizes import FULL, strength_plan, with_strength_games
 from bench.strength import Plan, StrengthResult, from_journal, jobs, merged, players_version
 from bench.strength_games import Batch, Job, Pairing
 from bench.strength_journal import Journal
-from bench.strength_markdown import strength_markdown
+from bench.strength_markdown import goal_summary, strength_markdown
 from bench.strength_stats import Tally, tallies
 
 
@@ -147,13 +147,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="print what the journal holds as the docs' Markdown tables (every pairing, the "
         "larger tables, the ratings, the decision times and the goals) instead",
     )
+    parser.add_argument(
+        "--summary",
+        action="store_true",
+        help="print the README's summary instead: game by game, the pairings the goals judge "
+        "and hard's other tables, then the ratings",
+    )
     args = parser.parse_args(argv)
     if not args.journal.exists():
         parser.error(f"no journal at {args.journal}")
     sizes = FULL if args.strength_games is None else with_strength_games(FULL, args.strength_games)
     plan = strength_plan(replace(sizes, strength_journal=args.journal))
     found = progress(plan)
-    if args.markdown:
+    if args.summary:
+        print("\n".join(goal_summary(found.result(plan))))
+    elif args.markdown:
         print("\n".join(strength_markdown(found.result(plan))))
     else:
         print("\n".join(lines(found)))

@@ -20,7 +20,7 @@ from bench.report import summary, table
 from bench.sizes import QUICK
 from bench.stats import percentile, rounded
 from bench.strength_games import Pairing, Table
-from bench.strength_markdown import milliseconds, strength_markdown
+from bench.strength_markdown import goal_summary, milliseconds, strength_markdown
 from bench.strength_report import GOALS_SHOWN
 from bench.strength_stats import tallies
 from db.server import PostgresServer
@@ -373,6 +373,13 @@ def test_the_markdown_tables_show_what_the_journal_holds(tmp_path: Path) -> None
     p50, p99 = (milliseconds(rounded(percentile(played.times_ms["hard"], q))) for q in (50, 99))
     assert f"\n| binary-scramble | {p50} | {p99} | - | - |\n" in tables
     assert all(f"\n| {goal} " in tables for goal in GOALS_SHOWN)
+    # The README's summary: the pairing in its game's row, the others not played, the ratings.
+    summary = "\n".join(goal_summary(found.result(plan)))
+    row = next(line for line in summary.splitlines() if line.startswith("| Binary Scramble |"))
+    cells = [cell.strip() for cell in row.split("|")[2:-1]]
+    assert cells == [expected[list(GAMES).index("binary-scramble")], "-", "-", "-", "-"]
+    head = next(line for line in summary.splitlines() if line.startswith("| contestant |"))
+    assert sorted(cell.strip() for cell in head.split("|")[2:-1]) == ["hard", "random"]
 
 
 def test_the_report_says_what_came_from_the_journal(
