@@ -1,6 +1,7 @@
-"""Strength and speed of the computer players: seeded games between contestants (levels,
-heuristic players, random) at each game's default options and at larger tables, with the
-counted contestant's seat rotated, and the time of every decision per contestant."""
+"""Strength and speed of the computer players: the plan (which contestants meet at each
+game's default options, in a round robin, at 3 players and at larger tables, and how many
+times), its batches played over worker processes and kept in the journal, and their results
+as one run's."""
 
 from __future__ import annotations
 
