@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bench.contestants import CONTESTANTS
+from bench.contestants import CONTESTANTS, RANDOM
 from bench.stats import percent, verdict
 from bench.strength import StrengthResult
-from bench.strength_games import Table
-from bench.strength_report import GOALS_SHOWN, strength_summary
+from bench.strength_games import Pairing, Table
+from bench.strength_report import GOALS_SHOWN, HEURISTICS, strength_summary
 from bench.strength_stats import Tally, tallies
 from rules import GAMES
 
@@ -35,13 +35,13 @@ def score(t: Tally | None) -> str:
     return f"{t.wins}/{t.draws}/{t.losses}, {percent(t.win_rate)}"
 
 
-GOAL_PAIRINGS = (
-    ("hard", "random"),
-    ("hard", "greedy"),
-    ("hard", "greedy-safe"),
-    ("expert", "hard"),
-)
+GOAL_PAIRINGS = (("hard", RANDOM), *(("hard", h) for h in HEURISTICS), ("expert", "hard"))
 """The pairings at the defaults that the goals judge, as the README's summary shows them."""
+
+
+def at_defaults(found: dict[Pairing, Tally]) -> dict[tuple[str, str, str], Tally]:
+    """The tallies at each game's defaults, by (first, other, game)."""
+    return {(p.first, p.other, p.table.slug): t for p, t in found.items() if p.table.default}
 
 
 def goal_summary(res: StrengthResult) -> list[str]:
@@ -49,7 +49,7 @@ def goal_summary(res: StrengthResult) -> list[str]:
     at the larger table (with the share of games it ended alone best), then the ratings."""
     fields, _ = strength_summary(res)
     found = tallies(res.results)
-    at_defaults = {(p.table.slug, p.first, p.other): t for p, t in found.items() if p.table.default}
+    defaults = at_defaults(found)
     away: dict[str, list[str]] = {}
     for p, t in found.items():
         if not p.table.default and p.first == "hard":
@@ -60,7 +60,7 @@ def goal_summary(res: StrengthResult) -> list[str]:
         [
             [
                 GAMES[slug].title,
-                *(score(at_defaults.get((slug, *pair))) for pair in GOAL_PAIRINGS),
+                *(score(defaults.get((*pair, slug))) for pair in GOAL_PAIRINGS),
                 "; ".join(away.get(slug, [])) or "-",
             ]
             for slug in GAMES
@@ -82,7 +82,7 @@ def strength_markdown(res: StrengthResult) -> list[str]:
     """A strength run's results as Markdown: its tables, a blank line between two."""
     fields, goals = strength_summary(res)
     found = tallies(res.results)
-    defaults = {(p.first, p.other, p.table.slug): t for p, t in found.items() if p.table.default}
+    defaults = at_defaults(found)
     pairs = list(dict.fromkeys((first, other) for first, other, _ in defaults))
     titles = [GAMES[slug].title for slug in GAMES]
     tables = [
