@@ -87,11 +87,28 @@ class Rating:
         return shown_rating(self.mu, self.sigma)
 
 
+def paced(results: Iterable[GameResult]) -> list[GameResult]:
+    """The games as if every pairing were played side by side at an even pace: each game at
+    its place within its pairing, whatever order the results came in."""
+    by_pairing: dict[Pairing, list[GameResult]] = {}
+    for result in results:
+        by_pairing.setdefault(result.pairing, []).append(result)
+    placed: list[tuple[float, str, str, str, int, GameResult]] = []
+    for pairing, games in by_pairing.items():
+        games.sort(key=lambda r: r.index)
+        for rank, r in enumerate(games):
+            share = (rank + 0.5) / len(games)
+            placed.append((share, pairing.table.label, pairing.first, pairing.other, r.index, r))
+    return [entry[-1] for entry in sorted(placed, key=lambda entry: entry[:-1])]
+
+
 def ratings(results: Iterable[GameResult], slug: str | None = None) -> list[Rating]:
     """OpenSkill ratings of every contestant over the two-player games at default options
-    (of one game, or of all), in the results' order, best first."""
+    (of one game, or of all), best first. The model rates one game after another, so the
+    games go in paced order: rated a pairing at a time, whichever pairing came last would
+    move its two contestants most."""
     state: dict[str, tuple[float, float, int]] = {}
-    for result in results:
+    for result in paced(results):
         table = result.pairing.table
         if not table.default or (slug is not None and table.slug != slug):
             continue
