@@ -93,13 +93,15 @@ def paced(results: Iterable[GameResult]) -> list[GameResult]:
     by_pairing: dict[Pairing, list[GameResult]] = {}
     for result in results:
         by_pairing.setdefault(result.pairing, []).append(result)
-    placed: list[tuple[float, str, str, str, int, GameResult]] = []
-    for pairing, games in by_pairing.items():
+    placed: list[tuple[float, GameResult]] = []
+    for games in by_pairing.values():
         games.sort(key=lambda r: r.index)
-        for rank, r in enumerate(games):
-            share = (rank + 0.5) / len(games)
-            placed.append((share, pairing.table.label, pairing.first, pairing.other, r.index, r))
-    return [entry[-1] for entry in sorted(placed, key=lambda entry: entry[:-1])]
+        placed += [((rank + 0.5) / len(games), r) for rank, r in enumerate(games)]
+    # The pairing breaks a tie of places, so that the order of the results given never counts.
+    placed.sort(
+        key=lambda p: (p[0], p[1].pairing.table.label, p[1].pairing.first, p[1].pairing.other)
+    )
+    return [r for _, r in placed]
 
 
 def ratings(results: Iterable[GameResult], slug: str | None = None) -> list[Rating]:

@@ -7,7 +7,7 @@ from bench.strength_stats import ratings
 
 
 def test_ratings_do_not_hang_on_the_order_the_games_came_in() -> None:
-    """A strong player that met the weakest last must not end rated above one that beat it."""
+    """The same games give the same ratings in any order, ranked as their results show."""
     table = Table("binary-scramble")
 
     def games(first: str, other: str, first_wins: int, of: int) -> list[GameResult]:
